@@ -1,0 +1,95 @@
+/// Delivery of answers, progress and events into JS: entries collect in one JSON batch that a
+/// single loop task hands to the SDK, so many answers cost one crossing and one parse.
+extension BridgeEngine {
+    /// Queues `[kind, id, value, error]` (kind 0 final, 1 progress, 2 event).
+    func enqueue(kind: Int, callbackId: String, value: JSONValue, error: BridgeError?) {
+        guard !isClosed else { return }
+        outbox.append(outboxCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        outboxCount += 1
+        outbox.append(UInt8(ascii: "["))
+        outbox.append(UInt8(ascii: "0") + UInt8(kind))
+        outbox.append(UInt8(ascii: ","))
+        JSONValue.appendString(callbackId, to: &outbox)
+        outbox.append(UInt8(ascii: ","))
+        value.appendJSON(to: &outbox)
+        outbox.append(UInt8(ascii: ","))
+        if let error { error.jsonValue.appendJSON(to: &outbox) } else { outbox.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        outbox.append(UInt8(ascii: "]"))
+        if !flushScheduled {
+            flushScheduled = true
+            loop.keepAlive += 1
+            loop.enqueue { [unowned self] in
+                loop.keepAlive -= 1
+                flushOutbox()
+            }
+        }
+    }
+
+    /// Hands the batch to the SDK now.
+    func flushOutbox() {
+        flushScheduled = false
+        guard outboxCount > 0 else { return }
+        outbox.append(UInt8(ascii: "]"))
+        let batch = outbox
+        outbox.removeAll(keepingCapacity: true)
+        outboxCount = 0
+        callSDK(sdkDeliver, [.jsonText(batch)])
+    }
+
+    // MARK: Native to JS
+
+    /// Emits an event to `bridge.on(name, …)` listeners. Events emitted before any listener
+    /// exists are kept (up to `maxEarlyEvents` per name) until one attaches.
+    public func emit(_ name: String, _ payload: JSONValue = .null) {
+        report(.event(name: name, payload: payload))
+        enqueue(kind: 2, callbackId: name, value: payload, error: nil)
+    }
+
+    /// Calls a JS handler registered with `bridge.register(name, fn)` and returns its (awaited)
+    /// result. Drives the engine's loop while waiting if nothing else is running it.
+    ///
+    /// - Parameters:
+    ///   - name: the registered name.
+    ///   - params: the argument passed to the JS function.
+    ///   - timeout: milliseconds before `TIMEOUT` (default: the engine's `defaultJSCallTimeout`).
+    /// - Throws: `BridgeError` `METHOD_NOT_FOUND` (nothing registered), `HANDLER_ERROR` (the JS
+    ///   function threw or rejected), `INVALID_MESSAGE` (its result cannot cross), `TIMEOUT`,
+    ///   `CANCELLED` (engine closed).
+    public func callJS(_ name: String, _ params: JSONValue = .object([:]), timeout: Double? = nil) async throws(BridgeError) -> JSONValue {
+        guard !isClosed, let context, let invoke = sdkInvoke else {
+            throw BridgeError(code: .cancelled, message: "engine is closed")
+        }
+        nextJSRequest += 1
+        let request = nextJSRequest
+        let limit = timeout ?? configuration.defaultJSCallTimeout
+        loop.keepAlive += 1
+        jsTimers[request] = loop.schedule(after: limit) { [unowned self] in
+            completeJSCall(request, .failure(BridgeError(code: .timeout, message: "JS handler '\(name)' did not answer within \(Int(limit)) ms")))
+        }
+        do {
+            try context.call(invoke, [.number(Double(request)), .string(name), .json(params)])
+        } catch {
+            completeJSCall(request, .failure(.handlerError(error.description)))
+        }
+        if jsResults[request] == nil, !loop.isRunning {
+            try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in jsResults[request] != nil })
+        }
+        if let result = jsResults.removeValue(forKey: request) { return try result.get() }
+        do {
+            return try await withCheckedThrowingContinuation { jsWaiters[request] = $0 }
+        } catch {
+            throw BridgeError.wrapping(error)
+        }
+    }
+
+    func completeJSCall(_ request: Int, _ result: Result<JSONValue, BridgeError>) {
+        guard let timer = jsTimers.removeValue(forKey: request) else { return }
+        loop.cancelTimer(timer)
+        loop.keepAlive -= 1
+        if let waiter = jsWaiters.removeValue(forKey: request) {
+            waiter.resume(with: result.mapError { $0 as any Error })
+        } else {
+            jsResults[request] = result
+        }
+    }
+}

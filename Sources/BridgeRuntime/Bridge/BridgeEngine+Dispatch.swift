@@ -1,0 +1,186 @@
+import Foundation
+
+/// JS-to-native calls: reading the message, lookup, running the handler, settling once.
+extension BridgeEngine {
+    /// Handles one posted body (already parsed from JSON).
+    func receive(body: JSONValue, handlerName: String, via: BridgeCall.Via, timeout: Double?, wantsProgress: Bool) {
+        let message: BridgeMessage
+        do {
+            message = try BridgeMessage(body: body)
+        } catch {
+            let callbackId = body["callbackId"]?.stringValue
+            refuse(handlerName: handlerName, callbackId: callbackId, method: body["method"]?.stringValue, error: error)
+            return
+        }
+        dispatch(message, handlerName: handlerName, via: via, timeout: timeout, wantsProgress: wantsProgress)
+    }
+
+    /// Dispatches a message as a call from this engine's page.
+    ///
+    /// - Parameters:
+    ///   - message: the call.
+    ///   - via: how it arrived (`message` or `url`).
+    ///   - timeout: per-call timeout in ms (overrides action and engine defaults).
+    public func dispatch(_ message: BridgeMessage, handlerName: String = "bridge", via: BridgeCall.Via = .message, timeout: Double? = nil, wantsProgress: Bool = false) {
+        let call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        if onEvent != nil { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
+        if let filter = callFilter, let error = filter(call) {
+            settleNow(call, .failure(error))
+            return
+        }
+        guard let bound = lookup(message) else {
+            settleNow(call, .failure(.methodNotFound(message.method)))
+            return
+        }
+        var options = bound.options
+        if let provided = optionsProvider?(message.method) {
+            options.timeout = options.timeout ?? provided.timeout
+            options.ordered = options.ordered || provided.ordered
+            options.permission = options.permission ?? provided.permission
+        }
+        // The fast path: a synchronous handler answers inline; nothing to track.
+        if case .sync(let body) = bound.handler, !options.ordered {
+            let outcome: CallOutcome
+            do { outcome = .success(try body(call)) } catch { outcome = .failure(.wrapping(error)) }
+            settleNow(call, outcome)
+            return
+        }
+        let callID = nextCallID
+        nextCallID += 1
+        let responder = BridgeResponder { [weak self] outcome in
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { self?.accept(callID, outcome) }
+            } else {
+                self?.loop.inbox.post { self?.accept(callID, outcome) }
+            }
+        }
+        let limit = timeout ?? options.timeout ?? configuration.defaultCallTimeout
+        var entry = PendingCall(method: call.method, callbackId: call.callbackId, responder: responder, timerID: nil, wantsProgress: wantsProgress, offThread: false, orderedKey: options.ordered ? call.method : nil)
+        if case .async = bound.handler {
+            entry.offThread = true
+            loop.offThreadWork += 1
+        }
+        loop.keepAlive += 1
+        if limit > 0, limit.isFinite {
+            entry.timerID = loop.schedule(after: limit) { [unowned self] in
+                guard let p = pending[callID], p.responder.claim() else { return }
+                pending[callID]?.timerID = nil
+                finish(callID, .failure(.timeout(method: p.method, milliseconds: limit)))
+            }
+        }
+        pending[callID] = entry
+        let start = { [unowned self] in run(bound.handler, call, responder) }
+        if options.ordered {
+            if orderedBusy.contains(call.method) {
+                orderedQueues[call.method, default: []].append(start)
+            } else {
+                orderedBusy.insert(call.method)
+                start()
+            }
+        } else {
+            start()
+        }
+    }
+
+    private func run(_ handler: ActionHandler, _ call: BridgeCall, _ responder: BridgeResponder) {
+        switch handler {
+        case .sync(let body):
+            do { responder.succeed(try body(call)) } catch { responder.fail(.wrapping(error)) }
+        case .callback(let body):
+            body(call, responder)
+        case .async(let body):
+            Task.detached {
+                do {
+                    let value = try await body(call)
+                    responder.succeed(value)
+                } catch {
+                    responder.fail(.wrapping(error))
+                }
+            }
+        }
+    }
+
+    /// Finds the handler: legacy dispatcher, scoped table, global table. Bound handlers are
+    /// cached per engine; component instances are made on first use.
+    func lookup(_ message: BridgeMessage) -> Bound? {
+        if let legacy = legacyDispatcher, let handler = legacy(message) {
+            let options = configuration.scopedRegistry?.options(for: message.method) ?? BridgeRegistry.shared.options(for: message.method) ?? ActionOptions()
+            return Bound(handler: handler, options: options)
+        }
+        if let cached = boundCache[message.method] { return cached }
+        var entry = configuration.scopedRegistry?.entry(message.method)
+        if entry == nil, configuration.useGlobalRegistry { entry = BridgeRegistry.shared.entry(message.method) }
+        guard let entry else { return nil }
+        var instance: AnyObject?
+        if let type = entry.componentType {
+            let key = ObjectIdentifier(type)
+            if let existing = componentInstances[key] {
+                instance = existing
+            } else {
+                let made = type.init()
+                componentInstances[key] = made
+                instance = made
+            }
+        }
+        let bound = Bound(handler: entry.bind(instance), options: entry.options)
+        boundCache[message.method] = bound
+        return bound
+    }
+
+    /// An answer from a responder, on the main actor.
+    func accept(_ callID: Int, _ outcome: CallOutcome) {
+        guard !isClosed, pending[callID] != nil else { return }
+        if case .progress(let value) = outcome {
+            guard let p = pending[callID] else { return }
+            if onEvent != nil { report(.progress(callbackId: p.callbackId, progress: value)) }
+            if p.wantsProgress || p.callbackId.map({ !$0.hasPrefix("cb_") }) == true, let id = p.callbackId {
+                enqueue(kind: 1, callbackId: id, value: value, error: nil)
+            }
+            return
+        }
+        finish(callID, outcome)
+    }
+
+    /// Settles a tracked call (its responder already claimed) and starts the next ordered call.
+    func finish(_ callID: Int, _ outcome: CallOutcome) {
+        guard let p = pending.removeValue(forKey: callID) else { return }
+        if let t = p.timerID { loop.cancelTimer(t) }
+        if p.offThread { loop.offThreadWork -= 1 }
+        loop.keepAlive -= 1
+        deliverFinal(method: p.method, callbackId: p.callbackId, outcome)
+        if let key = p.orderedKey, !isClosed {
+            if var queue = orderedQueues[key], !queue.isEmpty {
+                let next = queue.removeFirst()
+                orderedQueues[key] = queue.isEmpty ? nil : queue
+                next()
+            } else {
+                orderedBusy.remove(key)
+            }
+        }
+    }
+
+    /// Settles an untracked call at once (sync handlers, refusals).
+    func settleNow(_ call: BridgeCall, _ outcome: CallOutcome) {
+        deliverFinal(method: call.method, callbackId: call.callbackId, outcome)
+    }
+
+    /// A body that could not become a call: `INVALID_MESSAGE` to its callback if it named one,
+    /// else reported as an error event.
+    func refuse(handlerName: String, callbackId: String?, method: String?, error: BridgeError) {
+        report(.error(method: method, callbackId: callbackId, error: error))
+        if let callbackId { enqueue(kind: 0, callbackId: callbackId, value: .null, error: error) } else { invalidWithoutCallback += 1 }
+    }
+
+    private func deliverFinal(method: String, callbackId: String?, _ outcome: CallOutcome) {
+        switch outcome {
+        case .success(let value):
+            if onEvent != nil { report(.result(method: method, callbackId: callbackId, result: value)) }
+            if let callbackId { enqueue(kind: 0, callbackId: callbackId, value: value, error: nil) }
+        case .failure(let error):
+            report(.error(method: method, callbackId: callbackId, error: error))
+            if let callbackId { enqueue(kind: 0, callbackId: callbackId, value: .null, error: error) }
+        case .progress:
+            break
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// The native functions the prelude calls (`__native.*`).
+extension BridgeEngine {
+    func installNatives(_ context: ScriptContext) {
+        let parser = JSONParser(maxDepth: configuration.maxDepth + 2)
+        let config: JSONValue = ["maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents))]
+        context.installNativeObject("__native", functions: [
+            ("config", { _ in .json(config) }),
+            ("post", { [unowned self] args in
+                let name = args.string(0) ?? "bridge"
+                let timeout = args.number(2).flatMap { $0 >= 0 ? $0 : nil }
+                let wantsProgress = args.bool(3)
+                let parsed: Result<JSONValue, JSONParser.Failure> = args.withUTF8(1) { bytes in
+                    guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
+                    do throws(JSONParser.Failure) { return .success(try parser.parse(bytes)) } catch { return .failure(error) }
+                }
+                switch parsed {
+                case .success(let body):
+                    receive(body: body, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
+                case .failure(let failure):
+                    refuse(handlerName: name, callbackId: nil, method: nil, error: .invalidMessage(failure.description))
+                }
+                return .undefined
+            }),
+            ("invalid", { [unowned self] args in
+                refuse(handlerName: args.string(0) ?? "bridge", callbackId: args.string(1), method: nil, error: .invalidMessage(args.string(2) ?? "message cannot cross the bridge"))
+                return .undefined
+            }),
+            ("setTimer", { [unowned self] args in
+                let delay = args.number(0) ?? 1
+                let repeats = args.bool(1)
+                let id = loop.allocateTimerID()
+                if repeats { intervals.insert(id) }
+                armTimer(id: id, delay: delay, repeats: repeats)
+                return .number(Double(id))
+            }),
+            ("clearTimer", { [unowned self] args in
+                if let id = args.number(0).map({ Int($0) }) {
+                    intervals.remove(id)
+                    loop.cancelTimer(id)
+                }
+                return .undefined
+            }),
+            ("now", { [unowned self] _ in .number(loop.clock.now) }),
+            ("console", { [unowned self] args in
+                report(.console(level: args.string(0) ?? "log", message: args.string(1) ?? ""))
+                return .undefined
+            }),
+            ("reportError", { [unowned self] args in
+                let kind: ScriptError.Kind = args.string(0) == "rejection" ? .unhandledRejection : .exception
+                let line = args.number(4).flatMap { $0 >= 0 ? Int($0) : nil }
+                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: args.string(3), line: line, stack: args.string(2)))
+                return .undefined
+            }),
+            ("jsReply", { [unowned self] args in
+                guard let request = args.number(0).map({ Int($0) }) else { return .undefined }
+                if let code = args.string(2) {
+                    completeJSCall(request, .failure(BridgeError(code: .init(rawValue: code), message: args.string(3) ?? "")))
+                } else {
+                    let value: Result<JSONValue, BridgeError> = args.withUTF8(1) { bytes in
+                        guard let bytes else { return .success(.null) }
+                        do throws(JSONParser.Failure) { return .success(try parser.parse(bytes)) } catch { return .failure(.invalidMessage("result: \(error.description)")) }
+                    }
+                    completeJSCall(request, value)
+                }
+                return .undefined
+            }),
+        ])
+    }
+
+    /// Schedules a JS timer; intervals re-arm before their callback runs so `clearInterval`
+    /// inside the callback wins.
+    func armTimer(id: Int, delay: Double, repeats: Bool) {
+        loop.schedule(after: delay, id: id) { [unowned self] in
+            if repeats {
+                guard intervals.contains(id) else { return }
+                armTimer(id: id, delay: delay, repeats: true)
+            }
+            callSDK(sdkFireTimer, [.number(Double(id))])
+        }
+    }
+
+    /// Calls an SDK entry point; an exception escaping it is recorded as uncaught.
+    func callSDK(_ function: ScriptFunction?, _ args: [ScriptArgument]) {
+        guard let context, let function else { return }
+        do {
+            try context.call(function, args)
+        } catch {
+            recordUncaught(error)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// How an engine is set up. Every field has the default a real app would choose.
+public struct EngineConfiguration: Sendable {
+    /// Message handler names installed as `window.webkit.messageHandlers.<name>`.
+    public var handlerNames: [String] = ["bridge"]
+    /// Milliseconds before a call with no per-call or per-action timeout settles with `TIMEOUT`.
+    public var defaultCallTimeout: Double = 10_000
+    /// Milliseconds before `callJS` gives up with `TIMEOUT`.
+    public var defaultJSCallTimeout: Double = 10_000
+    /// The scoped table consulted before the global one (`nil` = none).
+    public var scopedRegistry: BridgeRegistry?
+    /// Whether the global table (`BridgeRegistry.shared`) is consulted.
+    public var useGlobalRegistry: Bool = true
+    /// The timer clock; `VirtualClock` fires timers without waiting.
+    public var clock: any EngineClock = SystemClock()
+    /// The VM to create the engine in; engines sharing a VM are much cheaper. `nil` = a new VM
+    /// with a 10 s execution time limit.
+    public var vm: ScriptVM?
+    /// Deepest nesting accepted in a message.
+    public var maxDepth: Int = 128
+    /// Events emitted before any listener exists that are kept per event name.
+    public var maxEarlyEvents: Int = 100
+    /// The page URL the engine reports (`location.href` for pages).
+    public var pageURL: String = "about:blank"
+
+    /// The default configuration.
+    public init() {}
+}

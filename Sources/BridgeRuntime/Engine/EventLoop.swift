@@ -1,0 +1,213 @@
+/// The engine's event loop on the main actor: ready tasks, timers on an injectable clock, and an
+/// inbox for work from other threads.
+///
+/// One turn runs every ready task (and inbox job) in FIFO order, then every timer that is due, in
+/// deadline-then-creation order. Microtasks drain after each task because each one is a separate
+/// top-level call into JavaScriptCore. The loop is idle when nothing is ready, no timer is
+/// pending and `keepAlive` is zero.
+@MainActor
+final class EventLoop {
+    typealias Task = @MainActor () -> Void
+
+    struct Timer {
+        var deadline: Double
+        var seq: UInt64
+        var id: Int
+    }
+
+    /// Why `run` stopped early.
+    enum Stop: Error {
+        /// The overall run limit (milliseconds, real or virtual) passed.
+        case runTimeLimit(Double)
+        /// `shouldStop` asked to stop.
+        case requested
+    }
+
+    let clock: any EngineClock
+    let inbox = MainInbox()
+
+    private var ready: [Task] = []
+    private var readyHead = 0
+    private var heap: [Timer] = []
+    private var timerActions: [Int: Task] = [:]
+    private var nextSeq: UInt64 = 0
+    private var nextTimerID = 1
+
+    /// Things other than timers that keep the loop alive (pending calls, native-to-JS calls).
+    var keepAlive = 0
+    /// Work done off the main thread that will post back (lets virtual time wait for it).
+    var offThreadWork = 0
+    /// Real milliseconds virtual time waits for off-thread work before jumping to a timer.
+    var virtualGrace: Double = 1000
+    /// `true` while `run` is on the stack.
+    private(set) var isRunning = false
+
+    init(clock: any EngineClock) {
+        self.clock = clock
+    }
+
+    /// Number of pending timers.
+    var pendingTimers: Int { timerActions.count }
+
+    /// Queues a task for the next turn.
+    func enqueue(_ task: @escaping Task) {
+        ready.append(task)
+    }
+
+    /// Schedules `action` after `delay` ms. Returns an id for `cancelTimer`.
+    @discardableResult
+    func schedule(after delay: Double, id: Int? = nil, _ action: @escaping Task) -> Int {
+        let timerID = id ?? allocateTimerID()
+        nextSeq += 1
+        let entry = Timer(deadline: clock.now + max(0, delay), seq: nextSeq, id: timerID)
+        timerActions[timerID] = action
+        push(entry)
+        return timerID
+    }
+
+    /// A fresh timer id.
+    func allocateTimerID() -> Int {
+        defer { nextTimerID += 1 }
+        return nextTimerID
+    }
+
+    /// Cancels a timer (no effect if it already fired).
+    func cancelTimer(_ id: Int) {
+        timerActions[id] = nil
+    }
+
+    /// `true` when a timer with this id is pending.
+    func hasTimer(_ id: Int) -> Bool { timerActions[id] != nil }
+
+    /// `true` when nothing is ready, no timer is pending and nothing keeps the loop alive.
+    var isIdle: Bool {
+        readyHead >= ready.count && timerActions.isEmpty && keepAlive == 0 && !inbox.hasJobs
+    }
+
+    /// Runs until `done()` or idle.
+    ///
+    /// - Parameters:
+    ///   - limit: milliseconds the run may last (real time, and virtual time on a virtual clock).
+    ///   - shouldStop: checked after each task; `true` stops with `Stop.requested`.
+    ///   - done: `true` ends the run successfully.
+    func run(limit: Double?, shouldStop: () -> Bool, until done: () -> Bool = { false }) async throws(Stop) {
+        isRunning = true
+        defer { isRunning = false }
+        let realClock = SystemClock()
+        let realStart = realClock.now
+        let virtualStart = clock.now
+        var lastProgress = realStart
+        while true {
+            if shouldStop() { throw .requested }
+            if done() { return }
+            if runReadyAndDue(shouldStop: shouldStop) {
+                lastProgress = realClock.now
+                continue
+            }
+            if done() { return }
+            if isIdle { return }
+            if let limit {
+                if realClock.now - realStart >= limit || (clock.isVirtual && clock.now - virtualStart >= limit) {
+                    throw .runTimeLimit(limit)
+                }
+            }
+            let next = nextDeadline()
+            // Virtual time jumps to the next timer, but first gives work running on other
+            // threads a short real-time grace to answer, so a 30 s virtual timeout does not beat a
+            // handler that answers in 5 ms of real time.
+            if clock.isVirtual, let next, offThreadWork == 0 || realClock.now - lastProgress > virtualGrace {
+                clock.advance(to: next)
+                continue
+            }
+            var wait: Double? = next.map { max(0, $0 - clock.now) }
+            if clock.isVirtual, next != nil { wait = 10 }
+            if let limit {
+                let left = max(0, limit - (realClock.now - realStart))
+                wait = min(wait ?? left, left)
+            }
+            await inbox.wait(milliseconds: wait)
+        }
+    }
+
+    /// Runs one batch of ready tasks, inbox jobs and due timers. Returns `true` if anything ran.
+    @discardableResult
+    func runReadyAndDue(shouldStop: () -> Bool = { false }) -> Bool {
+        var didWork = false
+        let jobs = inbox.takeAll()
+        for job in jobs {
+            job()
+            didWork = true
+        }
+        while readyHead < ready.count {
+            let task = ready[readyHead]
+            readyHead += 1
+            task()
+            didWork = true
+            if shouldStop() { break }
+        }
+        if readyHead >= ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyHead = 0
+        }
+        if didWork { return true }
+        // Timers due now, in order; a timer scheduled by one of them for "now" waits a turn.
+        let now = clock.now
+        while let top = heap.first, top.deadline <= now {
+            popTop()
+            guard let action = timerActions.removeValue(forKey: top.id) else { continue }
+            action()
+            didWork = true
+            if shouldStop() { break }
+        }
+        return didWork
+    }
+
+    /// Deadline of the earliest live timer.
+    func nextDeadline() -> Double? {
+        while let top = heap.first, timerActions[top.id] == nil { popTop() }
+        return heap.first?.deadline
+    }
+
+    /// Drops all timers and ready tasks (engine close).
+    func reset() {
+        heap.removeAll()
+        timerActions.removeAll()
+        ready.removeAll()
+        readyHead = 0
+        keepAlive = 0
+    }
+
+    // MARK: Binary heap ordered by (deadline, seq)
+
+    private func less(_ a: Timer, _ b: Timer) -> Bool {
+        a.deadline < b.deadline || (a.deadline == b.deadline && a.seq < b.seq)
+    }
+
+    private func push(_ t: Timer) {
+        heap.append(t)
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if less(heap[i], heap[p]) {
+                heap.swapAt(i, p)
+                i = p
+            } else { break }
+        }
+    }
+
+    private func popTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count, less(heap[l], heap[m]) { m = l }
+            if r < heap.count, less(heap[r], heap[m]) { m = r }
+            if m == i { break }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+}

@@ -1,0 +1,35 @@
+#ifndef BRIDGERUNTIME_CJSC_SHIM_H
+#define BRIDGERUNTIME_CJSC_SHIM_H
+
+#include <JavaScriptCore/JavaScript.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exported by libjavascriptcoregtk but declared only in private headers
+   (JSContextRefPrivate.h). Signatures match WebKitGTK 2.4x/2.5x. */
+typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
+                                                   JSShouldTerminateCallback callback,
+                                                   void *context);
+JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+JS_EXPORT bool JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx,
+                                                            JSObjectRef function,
+                                                            JSValueRef *exception);
+
+/* Linker-section discovery for self-registering components. The linker defines
+   __start_/__stop_ for every section whose name is a C identifier; weak so that an
+   image with no record links and sees NULL. */
+extern const char __start_bridge_components[] __attribute__((weak));
+extern const char __stop_bridge_components[] __attribute__((weak));
+
+static inline const void *bridge_components_start(void) { return __start_bridge_components; }
+static inline const void *bridge_components_stop(void) { return __stop_bridge_components; }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
