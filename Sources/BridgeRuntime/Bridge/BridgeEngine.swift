@@ -127,7 +127,14 @@ public final class BridgeEngine {
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String? = nil, line: Int = 1) throws(ScriptError) -> JSONValue {
         guard let context else { throw ScriptError(message: "engine is closed") }
-        return try context.evaluate(source, sourceURL: sourceURL, line: line) ?? .null
+        do {
+            return try context.evaluate(source, sourceURL: sourceURL, line: line) ?? .null
+        } catch {
+            var e = error
+            // A terminated script carries no location of its own; name the script at least.
+            if e.sourceURL == nil { e.sourceURL = sourceURL }
+            throw e
+        }
     }
 
     /// Checks a script's syntax without running it.

@@ -148,7 +148,7 @@ global.console = consoleObject;
 
 // ---- error reporting ----
 function describe(e) {
-  if (e instanceof Error) return String(e);
+  if (e instanceof Error) return String(e) + (typeof e.code === 'string' ? ' (' + e.code + ')' : '');
   try { return typeof e === 'string' ? e : inspect(e, 1, []); } catch (x) { return String(e); }
 }
 function report(kind, e) {
