@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BridgeRuntime", targets: ["BridgeRuntime"]),
         .executable(name: "bridge-run", targets: ["bridge-run"]),
         .executable(name: "example-runner", targets: ["ExampleRunner"]),
+        .executable(name: "bridge-bench", targets: ["BridgeBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,12 @@ let package = Package(
             dependencies: ["BridgeRuntime"],
             path: "Examples/CustomRunner",
             exclude: ["greeter.js", "README.md"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "BridgeBench",
+            dependencies: ["BridgeRuntime"],
+            path: "Benchmarks/BridgeBench",
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,14 +2,15 @@ import Foundation
 
 /// JS-to-native calls: reading the message, lookup, running the handler, settling once.
 extension BridgeEngine {
-    /// Handles one posted body (already parsed from JSON).
-    func receive(body: JSONValue, handlerName: String, via: BridgeCall.Via, timeout: Double?, wantsProgress: Bool) {
+    /// Handles one posted object body, given as its members.
+    func receive(members: [(String, JSONValue)], handlerName: String, via: BridgeCall.Via, timeout: Double?, wantsProgress: Bool) {
         let message: BridgeMessage
         do {
-            message = try BridgeMessage(body: body)
+            message = try BridgeMessage(members: members)
         } catch {
-            let callbackId = body["callbackId"]?.stringValue
-            refuse(handlerName: handlerName, callbackId: callbackId, method: body["method"]?.stringValue, error: error)
+            let callbackId = members.last { $0.0 == "callbackId" }?.1.stringValue
+            let method = members.last { $0.0 == "method" }?.1.stringValue
+            refuse(handlerName: handlerName, callbackId: callbackId, method: method, error: error)
             return
         }
         dispatch(message, handlerName: handlerName, via: via, timeout: timeout, wantsProgress: wantsProgress)
@@ -24,6 +25,10 @@ extension BridgeEngine {
     public func dispatch(_ message: BridgeMessage, handlerName: String = "bridge", via: BridgeCall.Via = .message, timeout: Double? = nil, wantsProgress: Bool = false) {
         let call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
         if onEvent != nil { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
+        if isClosing {
+            settleNow(call, .failure(.cancelled(method: call.method)))
+            return
+        }
         if let filter = callFilter, let error = filter(call) {
             settleNow(call, .failure(error))
             return
@@ -148,7 +153,7 @@ extension BridgeEngine {
         if p.offThread { loop.offThreadWork -= 1 }
         loop.keepAlive -= 1
         deliverFinal(method: p.method, callbackId: p.callbackId, outcome)
-        if let key = p.orderedKey, !isClosed {
+        if let key = p.orderedKey, !isClosing {
             if var queue = orderedQueues[key], !queue.isEmpty {
                 let next = queue.removeFirst()
                 orderedQueues[key] = queue.isEmpty ? nil : queue

@@ -6,16 +6,23 @@ extension BridgeEngine {
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
             ("post", { [unowned self] args in
-                let name = args.string(0) ?? "bridge"
+                // (handler index, JSON text, timeout ms or -1, wants progress)
+                let index = Int(args.number(0) ?? 0)
+                let name = handlerNames.indices.contains(index) ? handlerNames[index] : "bridge"
                 let timeout = args.number(2).flatMap { $0 >= 0 ? $0 : nil }
                 let wantsProgress = args.bool(3)
-                let parsed: Result<JSONValue, JSONParser.Failure> = args.withUTF8(1) { bytes in
+                // Parse the envelope's members directly (no dictionary for the outer object).
+                let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
                     guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
-                    do throws(JSONParser.Failure) { return .success(try parser.parse(bytes)) } catch { return .failure(error) }
+                    do throws(JSONParser.Failure) {
+                        if let members = try parser.parseObjectMembers(bytes) { return .success(members) }
+                        let body = try parser.parse(bytes)
+                        return .failure(.init(reason: "message body must be an object {method, params, callbackId}, got \(body.typeName)", path: "", offset: 0))
+                    } catch { return .failure(error) }
                 }
                 switch parsed {
-                case .success(let body):
-                    receive(body: body, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
+                case .success(let members):
+                    receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
                 case .failure(let failure):
                     refuse(handlerName: name, callbackId: nil, method: nil, error: .invalidMessage(failure.description))
                 }

@@ -58,6 +58,8 @@ public final class BridgeEngine {
     var jsTimers: [Int: Int] = [:]
     var nextJSRequest = 0
     var intervals: Set<Int> = []
+    /// Installed message handler names; JS posts the index, not the name.
+    var handlerNames: [String] = []
 
     /// Messages refused (`INVALID_MESSAGE`) that named no callback, so no page code saw the error.
     public internal(set) var invalidWithoutCallback = 0
@@ -73,6 +75,8 @@ public final class BridgeEngine {
     public var callFilter: (@MainActor (BridgeCall) -> BridgeError?)?
     /// Options for actions that the tables do not know (e.g. from schemas).
     public var optionsProvider: (@MainActor (String) -> ActionOptions?)?
+    /// `true` while `close()` cancels what is pending.
+    var isClosing = false
     /// `true` after `close()`.
     public private(set) var isClosed = false
 
@@ -110,8 +114,9 @@ public final class BridgeEngine {
 
     /// Installs `window.webkit.messageHandlers.<name>` (idempotent).
     public func addMessageHandler(_ name: String) {
-        guard let context, let fn = sdkAddHandler else { return }
-        try? context.call(fn, [.string(name)])
+        guard let context, let fn = sdkAddHandler, !handlerNames.contains(name) else { return }
+        handlerNames.append(name)
+        try? context.call(fn, [.string(name), .number(Double(handlerNames.count - 1))])
     }
 
     // MARK: Evaluation
@@ -207,10 +212,16 @@ public final class BridgeEngine {
     /// Calling it twice does nothing.
     public func close() {
         guard !isClosed else { return }
-        for (callID, call) in pending.sorted(by: { $0.key < $1.key }) where call.responder.claim() {
-            finish(callID, .failure(.cancelled(method: call.method)))
+        isClosing = true
+        // JS callbacks run by the final delivery may post again; those calls are cancelled too,
+        // for a bounded number of rounds.
+        for _ in 0..<4 {
+            for (callID, call) in pending.sorted(by: { $0.key < $1.key }) where call.responder.claim() {
+                finish(callID, .failure(.cancelled(method: call.method)))
+            }
+            flushOutbox()
+            if pending.isEmpty && outboxCount == 0 { break }
         }
-        flushOutbox()
         isClosed = true
         for (id, waiter) in jsWaiters {
             jsResults[id] = nil

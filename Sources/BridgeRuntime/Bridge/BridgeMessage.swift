@@ -22,19 +22,35 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
         guard case .object(let o) = body else {
             throw .invalidMessage("message body must be an object {method, params, callbackId}, got \(body.typeName)")
         }
-        guard let m = o["method"] else { throw .invalidMessage("message has no 'method'") }
+        try self.init(members: o.map { ($0.key, $0.value) })
+    }
+
+    /// Reads a message from the members of a posted object (later keys win).
+    init(members: [(String, JSONValue)]) throws(BridgeError) {
+        var m: JSONValue?
+        var cb: JSONValue?
+        var p: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "method": m = value
+            case "callbackId": cb = value
+            case "params": p = value
+            default: continue
+            }
+        }
+        guard let m else { throw .invalidMessage("message has no 'method'") }
         guard case .string(let method) = m, !method.isEmpty else {
             throw .invalidMessage("'method' must be a non-empty string, got \(m.typeName)")
         }
         var callbackId: String?
-        switch o["callbackId"] {
+        switch cb {
         case nil, .null?: callbackId = nil
         case .string(let s)?: callbackId = s
         case .number(let n)?: callbackId = JSONValue.number(n).jsonString()
         case let other?: throw .invalidMessage("'callbackId' must be a string, got \(other.typeName)")
         }
         let params: JSONValue
-        switch o["params"] {
+        switch p {
         case nil, .null?: params = .object([:])
         case .object(let p)?: params = .object(p)
         case let other?: throw .invalidMessage("'params' must be an object, got \(other.typeName)")

@@ -63,6 +63,27 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// Parses a text whose top level is expected to be an object and returns its members in
+    /// text order without building a dictionary (the hot path for bridge messages). Returns
+    /// `nil` when the top level is not an object.
+    ///
+    /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
+    public func parseObjectMembers(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [(String, JSONValue)]? {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        do throws(Failure) {
+            reader.skipWhitespace()
+            guard reader.pos < bytes.count, bytes[reader.pos] == UInt8(ascii: "{") else { return nil }
+            let members = try reader.members(depth: 1)
+            reader.skipWhitespace()
+            if reader.pos != bytes.count { throw reader.fail("unexpected text after the JSON value") }
+            return members
+        } catch {
+            var e = error
+            e.path = Self.renderPath(reader.pathStack)
+            throw e
+        }
+    }
+
     static func renderPath(_ parts: [PathComponent]) -> String {
         var out = ""
         for p in parts {
@@ -127,13 +148,21 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
+            let pairs = try members(depth: depth)
+            var members = [String: JSONValue](minimumCapacity: pairs.count)
+            for (k, v) in pairs { members[k] = v }
+            return .object(members)
+        }
+
+        /// The members of an object in text order (a repeated key appears twice).
+        mutating func members(depth: Int) throws(Failure) -> [(String, JSONValue)] {
             if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
             pos += 1
-            var members: [String: JSONValue] = [:]
+            var members: [(String, JSONValue)] = []
             skipWhitespace()
             if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
                 pos += 1
-                return .object(members)
+                return members
             }
             while true {
                 skipWhitespace()
@@ -144,7 +173,7 @@ public struct JSONParser {
                 pos += 1
                 skipWhitespace()
                 do throws(Failure) {
-                    members[key] = try value(depth: depth)
+                    members.append((key, try value(depth: depth)))
                 } catch {
                     pathStack.insert(.key(key), at: 0)
                     throw error
@@ -157,7 +186,7 @@ public struct JSONParser {
                 }
                 if bytes[pos] == UInt8(ascii: "}") {
                     pos += 1
-                    return .object(members)
+                    return members
                 }
                 throw fail("expected ',' or '}' in object")
             }

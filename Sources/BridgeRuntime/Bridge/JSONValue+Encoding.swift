@@ -11,8 +11,13 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the compact JSON text for this value (keys sorted) to `out` as UTF-8 bytes.
-    public func appendJSON(to out: inout [UInt8]) {
+    /// Appends the compact JSON text for this value to `out` as UTF-8 bytes.
+    ///
+    /// - Parameters:
+    ///   - out: the buffer to append to.
+    ///   - sortedKeys: write object keys sorted (deterministic output, for traces and files);
+    ///     `false` is faster and is what delivery into JS uses.
+    public func appendJSON(to out: inout [UInt8], sortedKeys: Bool = true) {
         switch self {
         case .null: out.append(contentsOf: JSONValue.nullBytes)
         case .bool(let b): out.append(contentsOf: b ? JSONValue.trueBytes : JSONValue.falseBytes)
@@ -22,15 +27,20 @@ extension JSONValue {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.appendJSON(to: &out)
+                item.appendJSON(to: &out, sortedKeys: sortedKeys)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            if members.count == 1, let (k, v) = members.first {
-                JSONValue.appendString(k, to: &out)
-                out.append(UInt8(ascii: ":"))
-                v.appendJSON(to: &out)
+            if !sortedKeys || members.count == 1 {
+                var first = true
+                for (k, v) in members {
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    first = false
+                    JSONValue.appendString(k, to: &out)
+                    out.append(UInt8(ascii: ":"))
+                    v.appendJSON(to: &out, sortedKeys: sortedKeys)
+                }
             } else {
                 var first = true
                 for key in members.keys.sorted() {
@@ -38,7 +48,7 @@ extension JSONValue {
                     first = false
                     JSONValue.appendString(key, to: &out)
                     out.append(UInt8(ascii: ":"))
-                    members[key]!.appendJSON(to: &out)
+                    members[key]!.appendJSON(to: &out, sortedKeys: true)
                 }
             }
             out.append(UInt8(ascii: "}"))

@@ -71,11 +71,13 @@ function renderPath(parts) {
   for (const p of parts) out += (typeof p === 'number') ? '[' + p + ']' : (out ? '.' + p : p);
   return out;
 }
+const checkStack = [];
 // Returns JSON text, or throws {bridgeInvalid: reason}.
 function toJSON(v, root) {
   needsReplacer = false;
   let f;
-  try { f = check(v, 0, []); } catch (e) { f = fail(e instanceof RangeError ? 'nested too deeply' : String(e)); }
+  checkStack.length = 0;
+  try { f = check(v, 0, checkStack); } catch (e) { f = fail(e instanceof RangeError ? 'nested too deeply' : String(e)); }
   if (f !== null) {
     if (root) f.path.unshift(root);
     const p = renderPath(f.path);
@@ -187,6 +189,7 @@ function fireTimer(id) {
 // ---- message handlers and the bridge SDK ----
 const pending = new Map();
 let seq = 0;
+const handlerIndex = new Map();
 function postRaw(name, body, timeout, wantsProgress) {
   let text;
   try { text = toJSON(body, ''); }
@@ -198,11 +201,14 @@ function postRaw(name, body, timeout, wantsProgress) {
     }
     throw e;
   }
-  native.post(name, text, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
+  const index = handlerIndex.get(name);
+  if (index === undefined) throw new TypeError("no message handler named '" + name + "'");
+  native.post(index, text, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
 }
 const messageHandlers = {};
-function addHandler(name) {
+function addHandler(name, index) {
   if (hasOwn.call(messageHandlers, name)) return;
+  handlerIndex.set(name, index);
   Object.defineProperty(messageHandlers, name, {
     enumerable: true,
     value: Object.freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
