@@ -189,3 +189,26 @@ extension BridgeEngine {
         }
     }
 }
+
+extension BridgeEngine {
+    /// Offers a URL the page navigates to (iframe `src`, `location.href`, `window.open`).
+    ///
+    /// A URL of the legacy bridge scheme is intercepted and dispatched as a call (`via: url`),
+    /// never navigated; a malformed one is refused with `INVALID_MESSAGE` (reported as an error
+    /// event, and delivered to its callback when one can be read).
+    ///
+    /// - Returns: `true` when the URL was a bridge URL.
+    @discardableResult
+    public func offerURL(_ url: String) -> Bool {
+        let proto = LegacyURLProtocol(scheme: configuration.urlScheme)
+        guard proto.matches(url) else { return false }
+        do {
+            if let message = try proto.message(from: url) {
+                dispatch(message, handlerName: proto.scheme, via: .url)
+            }
+        } catch {
+            refuse(handlerName: proto.scheme, callbackId: nil, method: nil, error: error)
+        }
+        return true
+    }
+}

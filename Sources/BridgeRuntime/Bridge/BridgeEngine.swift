@@ -58,6 +58,8 @@ public final class BridgeEngine {
     var jsTimers: [Int: Int] = [:]
     var nextJSRequest = 0
     var intervals: Set<Int> = []
+    /// DOM-lite entry points, once `installPageSupport` ran.
+    var pageSupport: PageSupport?
     /// Installed message handler names; JS posts the index, not the name.
     var handlerNames: [String] = []
 
@@ -73,6 +75,9 @@ public final class BridgeEngine {
     /// Checks a call before lookup (schema validation, permissions). Return an error to refuse
     /// the call; its handler then never runs.
     public var callFilter: (@MainActor (BridgeCall) -> BridgeError?)?
+    /// Called when the page navigates to a URL that is not a bridge URL (`location.href = …`,
+    /// a link, `window.open`), with the URL and the kind of navigation.
+    public var onNavigate: (@MainActor (String, String) -> Void)?
     /// Options for actions that the tables do not know (e.g. from schemas).
     public var optionsProvider: (@MainActor (String) -> ActionOptions?)?
     /// `true` while `close()` cancels what is pending.
@@ -234,6 +239,7 @@ public final class BridgeEngine {
         sdkFireTimer = nil
         sdkInvoke = nil
         sdkAddHandler = nil
+        pageSupport = nil
         componentInstances.removeAll()
         boundCache.removeAll()
         context = nil

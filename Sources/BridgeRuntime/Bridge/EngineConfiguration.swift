@@ -21,6 +21,10 @@ public struct EngineConfiguration: Sendable {
     public var maxEarlyEvents: Int = 100
     /// The page URL the engine reports (`location.href` for pages).
     public var pageURL: String = "about:blank"
+    /// The scheme of the legacy URL protocol (`hybrid://…?parameter=`).
+    public var urlScheme: String = "hybrid"
+    /// `navigator.userAgent` for pages.
+    public var userAgent: String = "Mozilla/5.0 (Linux) AppleWebKit/605.1.15 (KHTML, like Gecko) BridgeRuntime/1.0 Hybrid"
 
     /// The default configuration.
     public init() {}

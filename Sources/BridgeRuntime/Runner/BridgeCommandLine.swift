@@ -51,6 +51,13 @@ public enum BridgeCommandLine {
                 guard let ms = Double(v), ms > 0, ms.isFinite else { throw UsageError(message: "--timeout needs a positive number of milliseconds, got '\(v)'") }
                 options.timeout = ms
             case "--virtual-time": options.virtualTime = true
+            case "--offline": options.offlineDir = try value(a)
+            case "--url-scheme":
+                let v = try value(a)
+                guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else {
+                    throw UsageError(message: "--url-scheme needs a scheme name like 'hybrid', got '\(v)'")
+                }
+                options.urlScheme = v
             default:
                 if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)' for run (see bridge-run run --help)") }
                 if file != nil { throw UsageError(message: "run takes one FILE, got another: '\(a)'") }
@@ -58,7 +65,7 @@ public enum BridgeCommandLine {
             }
             i += 1
         }
-        guard let file else { throw UsageError(message: "run needs a FILE (.js)") }
+        guard let file else { throw UsageError(message: "run needs a FILE (.js or .html) or a page URL with --offline") }
         options.file = file
         return .run(options)
     }
@@ -68,15 +75,20 @@ public enum BridgeCommandLine {
         switch command {
         case "run":
             return """
-                usage: \(commandName) run FILE.js [--mock FILE] [--trace FILE|-] [--timeout MS] [--virtual-time]
+                usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS]
+                                         [--virtual-time] [--offline DIR] [--url-scheme NAME]
 
-                Runs a page script headlessly until nothing is pending, printing console output.
+                Runs a page script or HTML page headlessly until nothing is pending, printing console output.
+                An .html page runs its scripts in document order, then DOMContentLoaded and load.
 
                 options:
                   --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
                   --trace FILE|-    write every call, result, error, event and console line as JSON Lines
                   --timeout MS      limit for the whole run and for any one script or callback (default 30000)
                   --virtual-time    fire timers in order without waiting
+                  --offline DIR     offline resource package: routes.json maps page URLs to local pages,
+                                    packages.json + file.json serve http(s) scripts after an md5 check
+                  --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
                   -h, --help        show this help
 
                 exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
@@ -88,7 +100,7 @@ public enum BridgeCommandLine {
                 Runs hybrid-app (H5) page scripts headlessly on JavaScriptCore with the JS bridge.
 
                 commands:
-                  run FILE.js      run a script until idle (see '\(commandName) run --help')
+                  run FILE|URL     run a script or page until idle (see '\(commandName) run --help')
 
                 exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
                 """

@@ -1,6 +1,6 @@
 /// Options of `bridge-run run`.
 public struct RunOptions: Sendable, Equatable {
-    /// The `.js` file to run.
+    /// The `.js` or `.html` file to run, or an http(s) page URL served by `offlineDir`.
     public var file: String
     /// A mock fixture file (`--mock`).
     public var mockPath: String?
@@ -11,6 +11,16 @@ public struct RunOptions: Sendable, Equatable {
     public var timeout: Double = 30_000
     /// Fire timers without waiting (`--virtual-time`).
     public var virtualTime: Bool = false
+    /// An offline resource package root (`--offline`).
+    public var offlineDir: String?
+    /// The legacy URL protocol's scheme (`--url-scheme`, default `hybrid`).
+    public var urlScheme: String = "hybrid"
+    /// An AB route table for the router component (`--routes`).
+    public var routesPath: String?
+    /// A schema directory: validate every call (`--schemas`).
+    public var schemasDir: String?
+    /// A capability file (`--capabilities`).
+    public var capabilitiesPath: String?
 
     /// Creates options for `file`.
     public init(file: String) {

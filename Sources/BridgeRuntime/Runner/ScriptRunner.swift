@@ -22,15 +22,14 @@ public enum ScriptRunner {
             errors.append(line)
             return RunReport(exitCode: code, errors: errors)
         }
-        guard let data = FileManager.default.contents(atPath: options.file) else {
-            return fail(2, "cannot read \(options.file): no such file or not readable")
+        var offline: OfflinePackage?
+        if let dir = options.offlineDir {
+            do { offline = try OfflinePackage.load(root: dir) } catch { return fail(2, "offline package: \(error.description)") }
         }
-        guard let source = String(validating: Array(data), as: UTF8.self) else {
-            return fail(2, "\(options.file): not valid UTF-8 text")
-        }
-        let lower = options.file.lowercased()
-        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") {
-            return fail(2, "\(options.file): HTML pages are not supported by this build yet; run a .js file")
+        let page: PageInput
+        switch PageInput.resolve(options.file, offline: offline) {
+        case .success(let p): page = p
+        case .failure(let problem): return fail(2, problem.message)
         }
         var mock: MockFixture?
         if let path = options.mockPath {
@@ -51,7 +50,8 @@ public enum ScriptRunner {
         var config = EngineConfiguration()
         config.clock = options.virtualTime ? VirtualClock() : SystemClock()
         config.vm = ScriptVM(timeLimit: options.timeout / 1000)
-        config.pageURL = URL(fileURLWithPath: options.file).absoluteString
+        config.pageURL = page.pageURL
+        config.urlScheme = options.urlScheme
         let engine: BridgeEngine
         do {
             engine = try BridgeEngine(configuration: config)
@@ -72,15 +72,28 @@ public enum ScriptRunner {
         }
 
         var exitCode: Int32 = 0
-        do {
-            try engine.evaluate(source, sourceURL: options.file)
-        } catch {
-            engine.onEvent?(.exception(error))
-            errors.append(describe(error))
-            output.err("\(prefix): \(describe(error))")
-            exitCode = error.kind == .timeLimit ? 3 : 1
+        var loaded = true
+        if page.isHTML {
+            do {
+                try PageLoader(pageName: page.displayName, pageURL: page.pageURL, baseDirectory: page.baseDirectory, offline: offline).load(html: page.text, into: engine)
+            } catch {
+                errors.append(error.message)
+                output.err("\(prefix): \(error.message)")
+                exitCode = 1
+                loaded = false
+            }
+        } else {
+            do {
+                try engine.installPageSupport()
+                try engine.evaluate(page.text, sourceURL: page.displayName)
+            } catch {
+                engine.onEvent?(.exception(error))
+                errors.append(describe(error))
+                output.err("\(prefix): \(describe(error))")
+                exitCode = error.kind == .timeLimit ? 3 : 1
+            }
         }
-        if exitCode != 3 {
+        if exitCode != 3 && loaded {
             do {
                 try await engine.runUntilIdle(limit: options.timeout)
             } catch {

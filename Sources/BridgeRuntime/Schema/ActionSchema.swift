@@ -18,6 +18,8 @@ public struct ActionSchema: Sendable, Equatable {
     public var result: ParamSchema?
     /// Example params objects (`<example>` elements), each checked against the action at load.
     public var examples: [JSONValue]
+    /// 1-based line of each `<example>`, parallel to ``examples``.
+    public var exampleLines: [Int] = []
     /// Path of the file that declares the action.
     public var file: String
     /// 1-based line of the `<action>` element.

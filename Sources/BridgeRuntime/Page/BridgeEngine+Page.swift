@@ -1,0 +1,79 @@
+import Foundation
+
+/// Headless page support: DOM-lite globals, navigation interception and page lifecycle events.
+extension BridgeEngine {
+    /// Installs DOM-lite (`document`, `location`, `navigator`, storage, …) for a page.
+    ///
+    /// - Parameters:
+    ///   - title: the document title (`document.title`).
+    /// - Throws: `ScriptError` if the DOM prelude fails (a bug, not a page problem).
+    ///   - elements: static elements with an `id` (tag, attributes) to create under `body`.
+    public func installPageSupport(title: String? = nil, elements: [(tag: String, attributes: [String: String])] = []) throws(ScriptError) {
+        guard let context, pageSupport == nil else { return }
+        let info: JSONValue = [
+            "href": .string(configuration.pageURL), "userAgent": .string(configuration.userAgent),
+            "title": title.map { .string($0) } ?? .null,
+            "elements": .array(elements.map { ["tag": .string($0.tag), "attributes": .object($0.attributes.mapValues { .string($0) })] }),
+        ]
+        context.installNativeObject("__pageNative", functions: [
+            ("pageInfo", { _ in .json(info) }),
+            ("now", { [unowned self] _ in .number(loop.clock.now) }),
+            ("parseURL", { args in
+                guard let href = args.string(0) else { return .json(.null) }
+                return .json(Self.urlParts(href, base: args.string(1)))
+            }),
+            ("navigate", { [unowned self] args in
+                let url = args.string(0) ?? ""
+                let kind = args.string(1) ?? "location"
+                if offerURL(url) { return .bool(true) }
+                report(.navigate(["url": .string(url), "kind": .string(kind), "intercepted": false]))
+                onNavigate?(url, kind)
+                return .bool(false)
+            }),
+        ])
+        try context.evaluate(DOMPrelude.source, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+        pageSupport = PageSupport(setReadyState: context.function(at: "__bridgeDOM.setReadyState"), fire: context.function(at: "__bridgeDOM.fire"))
+    }
+
+    /// Sets `document.readyState` (`loading`, `interactive`, `complete`).
+    public func setReadyState(_ state: String) {
+        callSDK(pageSupport?.setReadyState, [.string(state)])
+    }
+
+    /// Fires an event with no detail on `document` (target `document`) or `window` (target
+    /// `window`), e.g. `DOMContentLoaded` and `load`. Listener errors are recorded as uncaught.
+    public func firePageEvent(_ type: String, on target: String) {
+        callSDK(pageSupport?.fire, [.string(target), .string(type)])
+    }
+
+    /// The parts of a URL as `location` exposes them, or `.null` when it cannot be parsed.
+    static func urlParts(_ href: String, base: String?) -> JSONValue {
+        let baseURL = base.flatMap { URL(string: $0) }
+        guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
+        let comps = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let host = comps?.host ?? ""
+        let port = comps?.port.map(String.init) ?? ""
+        let hostPort = port.isEmpty ? host : "\(host):\(port)"
+        let path = comps?.percentEncodedPath ?? ""
+        let query = comps?.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let fragment = comps?.percentEncodedFragment.map { "#" + $0 } ?? ""
+        let special = ["http", "https", "ws", "wss", "ftp"].contains(scheme.lowercased())
+        return [
+            "href": .string(url.absoluteString), "protocol": .string(scheme + ":"), "host": .string(hostPort),
+            "hostname": .string(host), "port": .string(port), "pathname": .string(path.isEmpty && special ? "/" : path),
+            "search": .string(query == "?" ? "" : query), "hash": .string(fragment == "#" ? "" : fragment),
+            "origin": .string(special ? "\(scheme)://\(hostPort)" : "null"),
+        ]
+    }
+}
+
+/// The DOM prelude's entry points kept by an engine.
+final class PageSupport {
+    let setReadyState: ScriptFunction?
+    let fire: ScriptFunction?
+
+    init(setReadyState: ScriptFunction?, fire: ScriptFunction?) {
+        self.setReadyState = setReadyState
+        self.fire = fire
+    }
+}

@@ -1,0 +1,84 @@
+/// A param compiled for validation: bounds resolved to plain numbers, enum values split by
+/// type, pattern compiled, members in an array. Built once at load; immutable, so it can be
+/// shared by every thread.
+///
+/// Validation runs in two passes: ``accepts(_:)`` answers yes/no without allocating (the hot
+/// path: valid calls); only when it says no does ``collect(_:path:into:)`` walk the value again
+/// to build paths and messages.
+final class CompiledParam: Sendable {
+    /// A declared member of an object.
+    struct Member: Sendable {
+        let name: String
+        let required: Bool
+        let node: CompiledParam
+    }
+
+    let type: SchemaType
+    let nullable: Bool
+    /// Allowed values when an `enum` is set (strings, numbers or booleans).
+    let enumStrings: [String]?
+    let enumNumbers: [Double]?
+    let enumBools: [Bool]?
+    /// The enum as written, for messages.
+    let enumText: String
+    let min: Double
+    let max: Double
+    let minLength: Int
+    let maxLength: Int
+    let pattern: SchemaPattern?
+    let minItems: Int
+    let maxItems: Int
+    let items: CompiledParam?
+    let members: [Member]
+    let strict: Bool
+    /// `expected integer` / `expected string or null`, prepared once.
+    let expectedText: String
+
+    /// Compiles `p` and its subtree; problems (bad regex) are appended to `problems`.
+    init(_ p: ParamSchema, file: String, problems: inout [SchemaProblem]) {
+        type = p.type
+        nullable = p.nullable
+        var strings: [String]?
+        var numbers: [Double]?
+        var bools: [Bool]?
+        if let values = p.enum {
+            switch p.type {
+            case .string: strings = values.compactMap(\.stringValue)
+            case .number, .integer: numbers = values.compactMap(\.numberValue)
+            case .boolean: bools = values.compactMap(\.boolValue)
+            case .object, .array, .any: break
+            }
+        }
+        enumStrings = strings
+        enumNumbers = numbers
+        enumBools = bools
+        enumText = (p.enum ?? []).map { $0.stringValue ?? $0.jsonString() }.joined(separator: ", ")
+        min = p.min ?? -.infinity
+        max = p.max ?? .infinity
+        minLength = p.minLength ?? 0
+        maxLength = p.maxLength ?? Int.max
+        minItems = p.minItems ?? 0
+        maxItems = p.maxItems ?? Int.max
+        var compiled: SchemaPattern?
+        if let source = p.pattern {
+            do {
+                compiled = try SchemaPattern(source)
+            } catch {
+                problems.append(SchemaProblem(file: file, line: p.line, reason: error.reason))
+            }
+        }
+        pattern = compiled
+        items = p.items.map { CompiledParam($0, file: file, problems: &problems) }
+        members = p.children.map { Member(name: $0.name, required: $0.required, node: CompiledParam($0, file: file, problems: &problems)) }
+        strict = p.strict
+        expectedText = "expected \(p.type)" + (p.nullable && p.type != .any ? " or null" : "")
+    }
+
+    /// 2^53: the largest integer a JSON number (a `Double`) holds exactly.
+    static let maxSafeInteger: Double = 9_007_199_254_740_992
+
+    /// A number with no fractional part within ±2^53.
+    @inline(__always) static func isInteger(_ d: Double) -> Bool {
+        d.rounded(.towardZero) == d && Swift.abs(d) <= maxSafeInteger
+    }
+}
