@@ -11,9 +11,9 @@ extension BridgeEngine {
         outbox.append(UInt8(ascii: ","))
         JSONValue.appendString(callbackId, to: &outbox)
         outbox.append(UInt8(ascii: ","))
-        value.appendJSON(to: &outbox, sortedKeys: false)
+        value.appendJSON(to: &outbox)
         outbox.append(UInt8(ascii: ","))
-        if let error { error.jsonValue.appendJSON(to: &outbox, sortedKeys: false) } else { outbox.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if let error { error.jsonValue.appendJSON(to: &outbox) } else { outbox.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         outbox.append(UInt8(ascii: "]"))
         if !flushScheduled {
             flushScheduled = true

@@ -23,7 +23,8 @@ extension BridgeEngine {
     ///   - via: how it arrived (`message` or `url`).
     ///   - timeout: per-call timeout in ms (overrides action and engine defaults).
     public func dispatch(_ message: BridgeMessage, handlerName: String = "bridge", via: BridgeCall.Via = .message, timeout: Double? = nil, wantsProgress: Bool = false) {
-        let call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        var call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        call.engine = self
         if onEvent != nil { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             settleNow(call, .failure(.cancelled(method: call.method)))
@@ -87,7 +88,7 @@ extension BridgeEngine {
         }
     }
 
-    private func run(_ handler: ActionHandler, _ call: BridgeCall, _ responder: BridgeResponder) {
+    func run(_ handler: ActionHandler, _ call: BridgeCall, _ responder: BridgeResponder) {
         switch handler {
         case .sync(let body):
             do { responder.succeed(try body(call)) } catch { responder.fail(.wrapping(error)) }
@@ -210,5 +211,61 @@ extension BridgeEngine {
             refuse(handlerName: proto.scheme, callbackId: nil, method: nil, error: error)
         }
         return true
+    }
+}
+
+extension BridgeEngine {
+    /// Runs an action from native code (one component composing another) and hands its outcome
+    /// to `completion` on the main actor. The call filter (validation, permissions) applies; no
+    /// JS callback is involved and nothing is traced as a page call.
+    ///
+    /// - Parameters:
+    ///   - method: the action.
+    ///   - params: its params.
+    ///   - completion: receives the result or the error, exactly once.
+    public func invoke(_ method: String, params: JSONValue = .object([:]), completion: @escaping @MainActor (Result<JSONValue, BridgeError>) -> Void) {
+        var call = BridgeCall(method: method, params: params, callbackId: nil, handlerName: "native", via: .message, pageURL: configuration.pageURL, engineID: id)
+        call.engine = self
+        if let filter = callFilter, let error = filter(call) {
+            completion(.failure(error))
+            return
+        }
+        guard let bound = lookup(BridgeMessage(method: method, params: params)) else {
+            completion(.failure(.methodNotFound(method)))
+            return
+        }
+        let responder = BridgeResponder { [weak self] outcome in
+            let deliver: @Sendable @MainActor () -> Void = {
+                switch outcome {
+                case .success(let v): completion(.success(v))
+                case .failure(let e): completion(.failure(e))
+                case .progress: break
+                }
+            }
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { deliver() }
+            } else {
+                self?.loop.inbox.post(deliver)
+            }
+        }
+        run(bound.handler, call, responder)
+    }
+
+    /// `invoke` as an `async` function.
+    ///
+    /// - Throws: the action's `BridgeError`.
+    public func invoke(_ method: String, params: JSONValue = .object([:])) async throws(BridgeError) -> JSONValue {
+        let result: Result<JSONValue, BridgeError> = await withCheckedContinuation { c in
+            invoke(method, params: params) { c.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+}
+
+extension BridgeEngine {
+    /// `true` when a call to `method` would find a handler (legacy dispatcher, scoped or global
+    /// table).
+    public func hasHandler(for method: String) -> Bool {
+        lookup(BridgeMessage(method: method)) != nil
     }
 }

@@ -23,6 +23,8 @@ public struct EngineConfiguration: Sendable {
     public var pageURL: String = "about:blank"
     /// The scheme of the legacy URL protocol (`hybrid://…?parameter=`).
     public var urlScheme: String = "hybrid"
+    /// The AB route table the router component (`nav.open`) applies.
+    public var routeTable: RouteTable?
     /// `navigator.userAgent` for pages.
     public var userAgent: String = "Mozilla/5.0 (Linux) AppleWebKit/605.1.15 (KHTML, like Gecko) BridgeRuntime/1.0 Hybrid"
 

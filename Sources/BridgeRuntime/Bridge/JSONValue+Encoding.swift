@@ -15,8 +15,9 @@ extension JSONValue {
     ///
     /// - Parameters:
     ///   - out: the buffer to append to.
-    ///   - sortedKeys: write object keys sorted (deterministic output, for traces and files);
-    ///     `false` is faster and is what delivery into JS uses.
+    ///   - sortedKeys: write object keys sorted (the default: output, and so the key order JS sees
+    ///     in delivered results, is the same on every run); `false` is faster but follows the
+    ///     dictionary's per-process hash order.
     public func appendJSON(to out: inout [UInt8], sortedKeys: Bool = true) {
         switch self {
         case .null: out.append(contentsOf: JSONValue.nullBytes)

@@ -92,7 +92,7 @@ enum NativeFunctionClass {
         case .string(let s): return JSStringConversion.with(s) { JSValueMakeString(ctx, $0) }
         case .json(let v):
             var bytes: [UInt8] = []
-            v.appendJSON(to: &bytes, sortedKeys: false)
+            v.appendJSON(to: &bytes)
             return ScriptContext.makeFromJSON(ctx, bytes)
         }
     }

@@ -174,7 +174,7 @@ final class ScriptContext {
             case .jsonText(let bytes): values.append(Self.makeFromJSON(ctx, bytes) ?? JSValueMakeUndefined(ctx))
             case .json(let v):
                 var bytes: [UInt8] = []
-                v.appendJSON(to: &bytes, sortedKeys: false)
+                v.appendJSON(to: &bytes)
                 values.append(Self.makeFromJSON(ctx, bytes) ?? JSValueMakeUndefined(ctx))
             }
         }

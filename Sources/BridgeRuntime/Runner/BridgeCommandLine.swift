@@ -52,6 +52,7 @@ public enum BridgeCommandLine {
                 options.timeout = ms
             case "--virtual-time": options.virtualTime = true
             case "--offline": options.offlineDir = try value(a)
+            case "--routes": options.routesPath = try value(a)
             case "--url-scheme":
                 let v = try value(a)
                 guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else {
@@ -76,7 +77,7 @@ public enum BridgeCommandLine {
         case "run":
             return """
                 usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS]
-                                         [--virtual-time] [--offline DIR] [--url-scheme NAME]
+                                         [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
 
                 Runs a page script or HTML page headlessly until nothing is pending, printing console output.
                 An .html page runs its scripts in document order, then DOMContentLoaded and load.
@@ -89,6 +90,7 @@ public enum BridgeCommandLine {
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
+                  --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   -h, --help        show this help
 
                 exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit

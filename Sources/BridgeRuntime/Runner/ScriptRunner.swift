@@ -35,6 +35,10 @@ public enum ScriptRunner {
         if let path = options.mockPath {
             do { mock = try MockFixture(contentsOf: path) } catch { return fail(2, error.message) }
         }
+        var routes: RouteTable?
+        if let path = options.routesPath {
+            do { routes = try RouteTable(contentsOf: path) } catch { return fail(2, error.message) }
+        }
         var fileSink: FileLineSink?
         var trace: TraceWriter?
         if let path = options.tracePath {
@@ -52,6 +56,7 @@ public enum ScriptRunner {
         config.vm = ScriptVM(timeLimit: options.timeout / 1000)
         config.pageURL = page.pageURL
         config.urlScheme = options.urlScheme
+        config.routeTable = routes
         let engine: BridgeEngine
         do {
             engine = try BridgeEngine(configuration: config)

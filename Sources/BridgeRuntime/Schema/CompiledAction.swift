@@ -58,6 +58,12 @@ final class CompiledAction: Sendable {
         return out
     }
 
+    /// `true` when the params value is valid (`.null` counts as `{}`). Allocates nothing.
+    @inline(__always) func accepts(params value: JSONValue) -> Bool {
+        if case .null = value { return params.accepts(Self.emptyObject) }
+        return params.accepts(value)
+    }
+
     /// The violations of a handler's result; `[]` when valid or when no `<result>` is declared.
     func validate(result value: JSONValue) -> [Violation] {
         guard let result, !result.accepts(value) else { return [] }

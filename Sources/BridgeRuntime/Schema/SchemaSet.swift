@@ -151,6 +151,16 @@ public final class SchemaSet: Sendable {
         compiled[method]?.validate(params: params)
     }
 
+    /// Answers only yes or no for a call's params, never allocating.
+    ///
+    /// - Parameters:
+    ///   - method: the called action.
+    ///   - params: the message's params; `.null` (left out) is checked as `{}`.
+    /// - Returns: `nil` when no schema describes `method`, else whether the params are valid.
+    public func isValid(method: String, params: JSONValue) -> Bool? {
+        compiled[method]?.accepts(params: params)
+    }
+
     /// Checks a handler's result against the action's `<result>`.
     ///
     /// - Parameters:
