@@ -77,10 +77,10 @@ extension BridgeEngine {
         pending[callID] = entry
         let start = { [unowned self] in run(bound.handler, call, responder) }
         if options.ordered {
-            if orderedBusy.contains(call.method) {
-                orderedQueues[call.method, default: []].append(start)
+            if orderedRunning[call.method] != nil {
+                orderedQueues[call.method, default: []].append((callID, start))
             } else {
-                orderedBusy.insert(call.method)
+                orderedRunning[call.method] = callID
                 start()
             }
         } else {
@@ -154,13 +154,21 @@ extension BridgeEngine {
         if p.offThread { loop.offThreadWork -= 1 }
         loop.keepAlive -= 1
         deliverFinal(method: p.method, callbackId: p.callbackId, outcome)
-        if let key = p.orderedKey, !isClosing {
-            if var queue = orderedQueues[key], !queue.isEmpty {
-                let next = queue.removeFirst()
-                orderedQueues[key] = queue.isEmpty ? nil : queue
-                next()
+        if let key = p.orderedKey, orderedRunning[key] == callID, !isClosing {
+            // The running call settled: start the next queued call that is still waiting.
+            // Calls that timed out while queued were already answered and must never run.
+            var queue = orderedQueues[key] ?? []
+            var next: (Int, () -> Void)?
+            while next == nil, !queue.isEmpty {
+                let queued = queue.removeFirst()
+                if pending[queued.0] != nil { next = queued }
+            }
+            orderedQueues[key] = queue.isEmpty ? nil : queue
+            if let (nextID, start) = next {
+                orderedRunning[key] = nextID
+                start()
             } else {
-                orderedBusy.remove(key)
+                orderedRunning[key] = nil
             }
         }
     }
@@ -178,6 +186,10 @@ extension BridgeEngine {
     }
 
     private func deliverFinal(method: String, callbackId: String?, _ outcome: CallOutcome) {
+        var outcome = outcome
+        if case .success(let value) = outcome, let filter = resultFilter, let error = filter(method, value) {
+            outcome = .failure(error)
+        }
         switch outcome {
         case .success(let value):
             if onEvent != nil { report(.result(method: method, callbackId: callbackId, result: value)) }

@@ -46,8 +46,9 @@ public final class BridgeEngine {
 
     var pending: [Int: PendingCall] = [:]
     var nextCallID = 0
-    var orderedQueues: [String: [() -> Void]] = [:]
-    var orderedBusy: Set<String> = []
+    var orderedQueues: [String: [(Int, () -> Void)]] = [:]
+    /// The running call of each ordered action.
+    var orderedRunning: [String: Int] = [:]
     var componentInstances: [ObjectIdentifier: AnyObject] = [:]
     var boundCache: [String: Bound] = [:]
     var outbox: [UInt8] = []
@@ -78,6 +79,9 @@ public final class BridgeEngine {
     /// Called when the page navigates to a URL that is not a bridge URL (`location.href = …`,
     /// a link, `window.open`), with the URL and the kind of navigation.
     public var onNavigate: (@MainActor (String, String) -> Void)?
+    /// Checks a handler's successful result; an error returned replaces the result (schema
+    /// result validation).
+    public var resultFilter: (@MainActor (String, JSONValue) -> BridgeError?)?
     /// Options for actions that the tables do not know (e.g. from schemas).
     public var optionsProvider: (@MainActor (String) -> ActionOptions?)?
     /// `true` while `close()` cancels what is pending.

@@ -135,3 +135,38 @@ extension JSONValue {
         out.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONValue {
+    /// JSON text indented by two spaces per level, keys sorted, for files people read.
+    public func prettyString() -> String {
+        var out = ""
+        writePretty(into: &out, indent: 0)
+        return out
+    }
+
+    private func writePretty(into out: inout String, indent: Int) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                item.writePretty(into: &out, indent: indent + 1)
+                out += i < items.count - 1 ? ",\n" : "\n"
+            }
+            out += closePad + "]"
+        case .object(let members) where !members.isEmpty:
+            out += "{\n"
+            let keys = members.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += pad + JSONValue.string(key).jsonString() + ": "
+                members[key]!.writePretty(into: &out, indent: indent + 1)
+                out += i < keys.count - 1 ? ",\n" : "\n"
+            }
+            out += closePad + "}"
+        default:
+            out += jsonString()
+        }
+    }
+}

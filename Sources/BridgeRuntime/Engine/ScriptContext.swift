@@ -53,7 +53,22 @@ final class ScriptContext {
         if let exception {
             throw scriptError(from: exception)
         }
+        if vm.watchdog.fired.load(ordering: .sequentiallyConsistent) {
+            // The watchdog stopped a script while JSC drained microtasks after the call
+            // returned; JSC reports no exception then, but the VM holds a pending termination
+            // that would abort the next call. Take it now with a trivial evaluation.
+            throw consumePendingTermination()
+        }
         return result
+    }
+
+    private func consumePendingTermination() -> ScriptError {
+        var exception: JSValueRef?
+        JSStringConversion.with("0") { script in
+            _ = JSEvaluateScript(ctx, script, nil, nil, 1, &exception)
+        }
+        _ = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
+        return ScriptError(kind: .timeLimit, message: "script ran longer than the execution time limit (\(formatSeconds(vm.timeLimit))) in a promise callback and was stopped")
     }
 
     private func scriptError(from exception: JSValueRef) -> ScriptError {
@@ -125,8 +140,12 @@ final class ScriptContext {
     /// null). `nil` for undefined and functions.
     private func json(of value: JSValueRef) throws(ScriptError) -> JSONValue? {
         if JSValueIsUndefined(ctx, value) { return nil }
-        let text: JSStringRef? = try trying { JSValueCreateJSONString(ctx, value, 0, $0) }
-        guard let text else { return nil }
+        // A completion value JSON cannot represent (a DOM node, a cycle) is not an error of the
+        // script: it reads as nil.
+        var exception: JSValueRef?
+        let created = JSValueCreateJSONString(ctx, value, 0, &exception)
+        if vm.watchdog.fired.load(ordering: .sequentiallyConsistent) { throw consumePendingTermination() }
+        guard exception == nil, let text = created else { return nil }
         defer { JSStringRelease(text) }
         return JSStringConversion.withUTF8(text) { bytes in
             // Lone surrogates were escaped by JSON.stringify; map failures to a string.

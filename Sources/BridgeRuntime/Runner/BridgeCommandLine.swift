@@ -14,6 +14,14 @@ public enum BridgeCommandLine {
     public enum Command: Sendable, Equatable {
         /// `run FILE [options]`.
         case run(RunOptions)
+        /// `test PATH... [options]`.
+        case test(TestOptions)
+        /// `validate --schemas DIR FILE...`.
+        case validate(schemas: String, files: [String])
+        /// `lint --schemas DIR`.
+        case lint(schemas: String)
+        /// `docs --schemas DIR --format F [--out DIR]`.
+        case docs(schemas: String, format: SchemaCommands.DocsFormat, out: String?)
         /// `--help` for the tool or a command.
         case help(String?)
     }
@@ -27,7 +35,53 @@ public enum BridgeCommandLine {
         switch command {
         case "-h", "--help", "help": return .help(rest.first)
         case "run": return try parseRun(rest)
-        default: throw UsageError(message: "unknown command '\(command)' (expected: run; see --help)")
+        case "test":
+            guard let options = try TestOptions.parse(rest) else { return .help("test") }
+            return .test(options)
+        case "validate", "lint", "docs": return try parseSchemaCommand(command, rest)
+        default: throw UsageError(message: "unknown command '\(command)' (expected: run, test, validate, lint, docs; see --help)")
+        }
+    }
+
+    private static func parseSchemaCommand(_ command: String, _ args: [String]) throws(UsageError) -> Command {
+        var schemas: String?
+        var format: SchemaCommands.DocsFormat?
+        var out: String?
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            func value() throws(UsageError) -> String {
+                guard i + 1 < args.count else { throw UsageError(message: "\(a) needs a value") }
+                i += 1
+                return args[i]
+            }
+            switch a {
+            case "-h", "--help": return .help(command)
+            case "--schemas": schemas = try value()
+            case "--format" where command == "docs":
+                let v = try value()
+                guard let f = SchemaCommands.DocsFormat(rawValue: v) else {
+                    throw UsageError(message: "--format must be markdown, typescript or jsonschema, got '\(v)'")
+                }
+                format = f
+            case "--out" where command == "docs": out = try value()
+            default:
+                if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)' for \(command) (see bridge-run \(command) --help)") }
+                guard command == "validate" else { throw UsageError(message: "\(command) takes no FILE arguments, got '\(a)'") }
+                files.append(a)
+            }
+            i += 1
+        }
+        guard let schemas else { throw UsageError(message: "\(command) needs --schemas DIR") }
+        switch command {
+        case "validate":
+            guard !files.isEmpty else { throw UsageError(message: "validate needs at least one FILE (a message, an array of messages, or JSON Lines)") }
+            return .validate(schemas: schemas, files: files)
+        case "lint": return .lint(schemas: schemas)
+        default:
+            guard let format else { throw UsageError(message: "docs needs --format markdown|typescript|jsonschema") }
+            return .docs(schemas: schemas, format: format, out: out)
         }
     }
 
@@ -53,6 +107,8 @@ public enum BridgeCommandLine {
             case "--virtual-time": options.virtualTime = true
             case "--offline": options.offlineDir = try value(a)
             case "--routes": options.routesPath = try value(a)
+            case "--schemas": options.schemasDir = try value(a)
+            case "--strict-schemas": options.strictSchemas = true
             case "--url-scheme":
                 let v = try value(a)
                 guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else {
@@ -74,10 +130,42 @@ public enum BridgeCommandLine {
     /// Help text for the tool or one command.
     public static func help(_ command: String?, commandName: String = "bridge-run") -> String {
         switch command {
+        case "test":
+            return TestOptions.help(commandName: commandName)
+        case "validate":
+            return """
+                usage: \(commandName) validate --schemas DIR FILE...
+
+                Checks captured bridge messages against the XML protocol schemas. Each FILE holds one
+                message {method, params, callbackId}, a JSON array of them, or JSON Lines.
+                Invalid messages are printed with their location (file:line for JSON Lines) and every
+                violation as path: message.
+
+                exit status: 0 all valid, 1 any invalid, 2 unreadable file or bad schemas
+                """
+        case "lint":
+            return """
+                usage: \(commandName) lint --schemas DIR
+
+                Checks every *.xml schema under DIR and prints every problem as file:line: reason.
+
+                exit status: 0 no problems, 2 problems found
+                """
+        case "docs":
+            return """
+                usage: \(commandName) docs --schemas DIR --format markdown|typescript|jsonschema [--out DIR]
+
+                Generates documentation from the schemas: one Markdown page per protocol, a TypeScript
+                .d.ts with typed bridge.call overloads, or one JSON Schema (draft 2020-12) per action
+                named <action>.schema.json. Without --out the output is printed.
+
+                exit status: 0 success, 2 bad schemas or unwritable --out
+                """
         case "run":
             return """
                 usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS]
                                          [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
+                                         [--schemas DIR [--strict-schemas]]
 
                 Runs a page script or HTML page headlessly until nothing is pending, printing console output.
                 An .html page runs its scripts in document order, then DOMContentLoaded and load.
@@ -91,6 +179,8 @@ public enum BridgeCommandLine {
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
+                  --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
+                  --strict-schemas  with --schemas: refuse calls to actions that have no schema
                   -h, --help        show this help
 
                 exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
@@ -103,6 +193,10 @@ public enum BridgeCommandLine {
 
                 commands:
                   run FILE|URL     run a script or page until idle (see '\(commandName) run --help')
+                  test PATH...     run *.test.js suites, each file in a fresh engine (see '\(commandName) test --help')
+                  validate         check captured messages against the XML schemas
+                  lint             check the XML schema files
+                  docs             generate Markdown, TypeScript typings or JSON Schema from the schemas
 
                 exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
                 """
@@ -129,6 +223,14 @@ public enum BridgeCommandLine {
             return 0
         case .run(let options):
             return await ScriptRunner.run(options, output: output, prefix: commandName).exitCode
+        case .test(let options):
+            return await TestRunner.run(options, output: output, prefix: commandName).exitCode
+        case .validate(let schemas, let files):
+            return SchemaCommands.validate(schemasDir: schemas, files: files, output: output, prefix: commandName)
+        case .lint(let schemas):
+            return SchemaCommands.lint(schemasDir: schemas, output: output, prefix: commandName)
+        case .docs(let schemas, let format, let out):
+            return SchemaCommands.docs(schemasDir: schemas, format: format, outDir: out, output: output, prefix: commandName)
         }
     }
 }

@@ -19,6 +19,8 @@ public struct RunOptions: Sendable, Equatable {
     public var routesPath: String?
     /// A schema directory: validate every call (`--schemas`).
     public var schemasDir: String?
+    /// Refuse calls to actions without a schema (`--strict-schemas`).
+    public var strictSchemas: Bool = false
     /// A capability file (`--capabilities`).
     public var capabilitiesPath: String?
 

@@ -35,6 +35,15 @@ public enum ScriptRunner {
         if let path = options.mockPath {
             do { mock = try MockFixture(contentsOf: path) } catch { return fail(2, error.message) }
         }
+        var schemas: SchemaSet?
+        if let dir = options.schemasDir {
+            guard let set = SchemaCommands.loadSchemas(dir, output: output, prefix: prefix) else {
+                return RunReport(exitCode: 2, errors: ["bad schemas in \(dir)"])
+            }
+            schemas = set
+        } else if options.strictSchemas {
+            return fail(2, "--strict-schemas needs --schemas DIR")
+        }
         var routes: RouteTable?
         if let path = options.routesPath {
             do { routes = try RouteTable(contentsOf: path) } catch { return fail(2, error.message) }
@@ -65,6 +74,7 @@ public enum ScriptRunner {
         }
         defer { engine.close() }
         mock?.install(on: engine)
+        schemas?.install(on: engine, strict: options.strictSchemas)
         var invalid: [String] = []
         engine.onEvent = { event in
             trace?.write(event)

@@ -62,29 +62,31 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
         return nil
     }
 
-    /// A readable reason for an `XMLParser` error (the Linux errors carry only a code).
+    /// A readable reason for an `XMLParser` error. On Linux the error carries only libxml2's
+    /// error number (`xmlParserErrors`), so the common ones are named here.
     static func describe(_ error: (any Error)?) -> String {
         guard let error else { return "no root element" }
         let code = (error as NSError).code
-        guard let known = XMLParser.ErrorCode(rawValue: code) else { return "XML error \(code)" }
-        switch known {
-        case .tagNameMismatchError: return "mismatched closing tag"
-        case .prematureDocumentEndError: return "unexpected end of document (an element is not closed)"
-        case .attributeNotStartedError, .attributeNotFinishedError: return "attribute value must be quoted"
-        case .emptyDocumentError: return "empty document"
-        default:
-            // `lessThanSymbolInAttributeError` -> "less than symbol in attribute"
-            var name = String(describing: known)
-            if name.hasSuffix("Error") { name.removeLast(5) }
-            var words = ""
-            for ch in name {
-                if ch.isUppercase {
-                    words += " " + ch.lowercased()
-                } else {
-                    words.append(ch)
-                }
-            }
-            return words.isEmpty ? "XML error \(code)" : words
+        switch code {
+        case 4: return "empty document"
+        case 5: return "unclosed element or extra content after the root element"
+        case 9: return "invalid character"
+        case 23, 24: return "entity reference not terminated"
+        case 26, 27: return "undeclared entity"
+        case 38: return "'<' inside an attribute value"
+        case 39: return "attribute value must be quoted"
+        case 40: return "attribute value not closed"
+        case 41: return "attribute has no value"
+        case 42: return "attribute redefined"
+        case 45, 46: return "comment not terminated"
+        case 63: return "unclosed CDATA section"
+        case 64: return "XML declaration not finished"
+        case 65: return "space required"
+        case 68: return "name required"
+        case 73: return "'>' required"
+        case 76: return "mismatched closing tag"
+        case 77: return "element not closed"
+        default: return "XML error \(code) (libxml2 code)"
         }
     }
 

@@ -1,0 +1,53 @@
+import Testing
+@testable import BridgeRuntime
+
+/// Patterns: ICU dialect, unanchored search, and the native fast path agreeing with ICU.
+struct SchemaPatternTests {
+    static let fastPatterns = [
+        "^[a-z_]+$", "^[0-9A-Z]{8,32}$", "^https?://[^ ]+$", "^#[0-9a-fA-F]{6}$", "^\\d{6}$", "^1[3-9][0-9]{9}$",
+        "^[A-Za-z0-9_.:-]+$", "^[-a-z]*$", "[a-z]", "ab*c", "^a?b?$", "x{2,}", "^[^0-9]+$", "^\\.\\$$", "^a*a$", "^[0-9]+\\.[0-9]+\\.[0-9]+$",
+        "^https://", "abc$", "^$", "a{0,3}b", "^[a-]$", "^[a:]+$",
+    ]
+
+    static let slowPatterns = ["^(a|b)+$", "^.+$", "\\w+", "[[:alpha:]]", "[a-z&&[^x]]", "a+?", "\\p{L}", "^日本$", "[\\s]", "[a-z--b]"]
+
+    static let strings = [
+        "", "a", "abc", "home_feed", "Home Feed", "A20240601X9", "a20240601x9", "https://m.example.com/d/1", "http://x", "ftp://x",
+        "https://a b", "#ff6600", "#FF660", "123456", "1234567", "１２３４５６", "٣٤٥٦٧٨", "13812345678", "23812345678", "draft.title", "b:c-d",
+        "-a-b", "abc\n", "abc\r\n", "abc\r", "abc\u{2028}", "abc\n\n", "xx", "x", "12", "😀", "a😀", ".$", "1.2.3", "1.2.3\n", "aaa",
+        "abbbc", "ac", "b", "aaab", "\n", "-", "a-", ":",
+    ]
+
+    @Test("the fast path compiles the common patterns", arguments: fastPatterns)
+    func compilesFast(_ pattern: String) {
+        #expect(SchemaFastPattern.compile(pattern) != nil)
+    }
+
+    @Test("other patterns are left to ICU", arguments: slowPatterns)
+    func leavesOthersToICU(_ pattern: String) throws {
+        #expect(SchemaFastPattern.compile(pattern) == nil)
+        _ = try SchemaPattern(pattern)
+    }
+
+    @Test("the fast path answers exactly as ICU does", arguments: fastPatterns)
+    func agreesWithICU(_ pattern: String) throws {
+        let compiled = try SchemaPattern(pattern)
+        let fast = try #require(SchemaFastPattern.compile(pattern))
+        for s in Self.strings {
+            #expect(fast.matches(s) == compiled.matchesWithICU(s), "pattern \(pattern) on \(s.debugDescription)")
+        }
+    }
+
+    @Test("patterns search unanchored, like JSON Schema")
+    func unanchored() throws {
+        let p = try SchemaPattern("[0-9]")
+        #expect(p.matches("abc1"))
+        #expect(!p.matches("abc"))
+    }
+
+    @Test("a bad pattern is refused")
+    func badPattern() {
+        #expect(throws: SchemaPatternError.self) { try SchemaPattern("^[a-z+$") }
+        #expect(throws: SchemaPatternError.self) { try SchemaPattern("(") }
+    }
+}

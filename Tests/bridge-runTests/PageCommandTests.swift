@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of HTML pages, offline packages and the router through the built CLI.
+@Suite struct PageCommandTests {
+    @Test func hybridPageUsingBothProtocols() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let r = try CLI.run(["run", "Examples/page/index.html", "--mock", "Examples/page/mock.json", "--trace", trace])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == [
+            "title: Order & Pay | ready: loading",
+            "DOMContentLoaded, ready: interactive",
+            "load, ready: complete",
+            "legacy callback: Ada null",
+            "cart: 2 items | cookie before: \"\"",
+            "cookie: session=abc123; theme=dark | stored: true",
+        ])
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("\"type\":\"call\"") }
+        #expect(calls.count == 3)
+        #expect(calls[0].contains("\"via\":\"url\"") && calls[0].contains("\"method\":\"user.get\""))
+        #expect(calls[1].contains("\"via\":\"message\"") && calls[1].contains("\"method\":\"cart.get\""))
+        #expect(calls[2].contains("\"via\":\"url\"") && calls[2].contains("\"method\":\"track\""))
+    }
+
+    @Test func customURLScheme() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scheme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("p.js").path
+        try """
+            function cb(p) { console.log('got', JSON.stringify(p.result)); }
+            location.href = 'myapp://x?parameter=' + encodeURIComponent(JSON.stringify({action: 'user.get', callback: 'cb'}));
+            """.write(toFile: page, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["run", page, "--url-scheme", "myapp", "--mock", "Examples/page/mock.json"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == [#"got {"level":3,"name":"Ada"}"#])
+    }
+
+    @Test func offlinePackageServesTheRoutedPage() throws {
+        let r = try CLI.run(["run", "https://m.example.com/chat/index.html", "--offline", "Examples/offline", "--mock", "Examples/offline/mock.json"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == [
+            "page: https://m.example.com/chat/index.html",
+            "host: m.example.com path: /chat/index.html",
+            "hi chat: hello | how are you?",
+        ])
+    }
+
+    @Test func tamperedPackageStopsTheRunNamingURLFileAndReason() throws {
+        let r = try CLI.run(["run", "https://m.example.com/chat/index.html", "--offline", "Examples/offline-tampered", "--mock", "Examples/offline/mock.json"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("https://cres.example.com/chat_module/js/chat.js"))
+        #expect(r.stderr.contains("modules/chat/js/chat.js"))
+        #expect(r.stderr.contains("md5 mismatch"))
+        #expect(!r.stdout.contains("tampered!"), "the tampered file must never run")
+    }
+
+    @Test func unroutedURLAndMissingPackageAreUsageErrors() throws {
+        let noRoute = try CLI.run(["run", "https://m.example.com/unknown.html", "--offline", "Examples/offline"])
+        #expect(noRoute.status == 2)
+        #expect(noRoute.stderr.contains("no route"))
+        let noOffline = try CLI.run(["run", "https://m.example.com/chat/index.html"])
+        #expect(noOffline.status == 2)
+        #expect(noOffline.stderr.contains("--offline"))
+    }
+
+    @Test func routerWithABRoutes() throws {
+        let r = try CLI.run(["run", "Examples/router/jump.js", "--routes", "Examples/router/routes.json", "--trace", "-"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines.contains("opened job/newlist via AB route 123"))
+        #expect(r.lines.contains("opened house/map via default"))
+        #expect(r.lines.filter { $0.hasPrefix("{\"type\":\"navigate\"") }.count == 2)
+    }
+
+    @Test func virtualTimeFinishesLongTimersAtOnce() throws {
+        let start = Date()
+        let r = try CLI.run(["run", "Examples/timers/order.js", "--virtual-time"])
+        #expect(r.status == 0)
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+}
