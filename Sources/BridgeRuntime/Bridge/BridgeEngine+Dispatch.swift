@@ -38,6 +38,10 @@ extension BridgeEngine {
             settleNow(call, .failure(.methodNotFound(message.method)))
             return
         }
+        if let perSecond = configuration.limits.maxCallsPerSecondPerAction, let error = checkRate(call.method, perSecond: perSecond) {
+            settleNow(call, .failure(error))
+            return
+        }
         var options = bound.options
         if let provided = optionsProvider?(message.method) {
             options.timeout = options.timeout ?? provided.timeout
@@ -49,6 +53,10 @@ extension BridgeEngine {
             let outcome: CallOutcome
             do { outcome = .success(try body(call)) } catch { outcome = .failure(.wrapping(error)) }
             settleNow(call, outcome)
+            return
+        }
+        if pending.count >= configuration.limits.maxCallsInFlight {
+            settleNow(call, .failure(.rateLimited("\(pending.count) calls are already waiting for an answer (limit \(configuration.limits.maxCallsInFlight))")))
             return
         }
         let callID = nextCallID
@@ -279,5 +287,20 @@ extension BridgeEngine {
     /// table).
     public func hasHandler(for method: String) -> Bool {
         lookup(BridgeMessage(method: method)) != nil
+    }
+}
+
+extension BridgeEngine {
+    /// A one-second fixed window per action on the engine clock.
+    func checkRate(_ method: String, perSecond: Int) -> BridgeError? {
+        let now = loop.clock.now
+        var window = rateWindows[method] ?? (start: now, count: 0)
+        if now - window.start >= 1000 { window = (now, 0) }
+        window.count += 1
+        rateWindows[method] = window
+        if window.count > perSecond {
+            return .rateLimited("'\(method)' was called more than \(perSecond) times in one second")
+        }
+        return nil
     }
 }

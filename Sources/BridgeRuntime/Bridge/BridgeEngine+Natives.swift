@@ -2,7 +2,13 @@
 extension BridgeEngine {
     func installNatives(_ context: ScriptContext) {
         let parser = JSONParser(maxDepth: configuration.maxDepth + 2)
-        let config: JSONValue = ["maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents))]
+        let limits = configuration.limits
+        func jsNumber(_ n: Int) -> JSONValue { .number(n == .max ? 9_007_199_254_740_991 : Double(n)) }
+        let config: JSONValue = [
+            "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
+            "maxMessageBytes": jsNumber(limits.maxMessageBytes), "maxStringLength": jsNumber(limits.maxStringLength),
+            "maxArrayLength": jsNumber(limits.maxArrayLength),
+        ]
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
             ("post", { [unowned self] args in
@@ -12,8 +18,13 @@ extension BridgeEngine {
                 let timeout = args.number(2).flatMap { $0 >= 0 ? $0 : nil }
                 let wantsProgress = args.bool(3)
                 // Parse the envelope's members directly (no dictionary for the outer object).
+                var tooLarge = false
                 let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
                     guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
+                    if bytes.count > limits.maxMessageBytes {
+                        tooLarge = true
+                        return .failure(.init(reason: "message of \(bytes.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes", path: "", offset: 0))
+                    }
                     do throws(JSONParser.Failure) {
                         if let members = try parser.parseObjectMembers(bytes) { return .success(members) }
                         let body = try parser.parse(bytes)
@@ -24,12 +35,15 @@ extension BridgeEngine {
                 case .success(let members):
                     receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
                 case .failure(let failure):
-                    refuse(handlerName: name, callbackId: nil, method: nil, error: .invalidMessage(failure.description))
+                    refuse(handlerName: name, callbackId: nil, method: nil, error: tooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
                 }
                 return .undefined
             }),
             ("invalid", { [unowned self] args in
-                refuse(handlerName: args.string(0) ?? "bridge", callbackId: args.string(1), method: nil, error: .invalidMessage(args.string(2) ?? "message cannot cross the bridge"))
+                // (handler name, callbackId or null, reason, code or undefined)
+                let reason = args.string(2) ?? "message cannot cross the bridge"
+                let code = args.string(3).map { BridgeError.Code(rawValue: $0) } ?? .invalidMessage
+                refuse(handlerName: args.string(0) ?? "bridge", callbackId: args.string(1), method: nil, error: BridgeError(code: code, message: reason))
                 return .undefined
             }),
             ("setTimer", { [unowned self] args in

@@ -47,6 +47,8 @@ public final class BridgeEngine {
     var pending: [Int: PendingCall] = [:]
     var nextCallID = 0
     var orderedQueues: [String: [(Int, () -> Void)]] = [:]
+    /// Rate-limit windows per action.
+    var rateWindows: [String: (start: Double, count: Int)] = [:]
     /// The running call of each ordered action.
     var orderedRunning: [String: Int] = [:]
     var componentInstances: [ObjectIdentifier: AnyObject] = [:]
@@ -84,6 +86,8 @@ public final class BridgeEngine {
     public var resultFilter: (@MainActor (String, JSONValue) -> BridgeError?)?
     /// Options for actions that the tables do not know (e.g. from schemas).
     public var optionsProvider: (@MainActor (String) -> ActionOptions?)?
+    /// Set by `stop()`.
+    var stopRequested = false
     /// `true` while `close()` cancels what is pending.
     var isClosing = false
     /// `true` after `close()`.
@@ -173,11 +177,19 @@ public final class BridgeEngine {
     ///   clock). `nil` = no limit.
     /// - Throws: `RunStop.timeLimit` when the limit passes first.
     public func runUntilIdle(limit: Double? = nil) async throws(RunStop) {
+        stopRequested = false
         do {
-            try await loop.run(limit: limit, shouldStop: { false })
+            try await loop.run(limit: limit, shouldStop: { [unowned self] in stopRequested })
         } catch {
+            if case .requested = error { return }
             throw RunStop.timeLimit(milliseconds: limit ?? 0, pending: pendingSummary)
         }
+    }
+
+    /// Makes a running `runUntilIdle` return after the current task (e.g. when the page
+    /// navigates away). What is pending stays pending.
+    public func stop() {
+        stopRequested = true
     }
 
     /// Runs everything that is ready or due now, without waiting. Returns `true` if anything ran.

@@ -28,6 +28,9 @@ public struct BridgeError: Error, Sendable, Equatable, Hashable, CustomStringCon
         public static let cancelled = Code(rawValue: "CANCELLED")
         /// The message exceeded a size limit.
         public static let payloadTooLarge = Code(rawValue: "PAYLOAD_TOO_LARGE")
+        /// Too many calls in flight, or an action called faster than its rate limit (added to
+        /// DESIGN.md §4.3's list by this project).
+        public static let rateLimited = Code(rawValue: "RATE_LIMITED")
     }
 
     /// The stable code.
@@ -91,6 +94,11 @@ public struct BridgeError: Error, Sendable, Equatable, Hashable, CustomStringCon
     /// `PAYLOAD_TOO_LARGE` with a reason.
     public static func payloadTooLarge(_ reason: String) -> BridgeError {
         BridgeError(code: .payloadTooLarge, message: reason)
+    }
+
+    /// `RATE_LIMITED` with a reason.
+    public static func rateLimited(_ reason: String) -> BridgeError {
+        BridgeError(code: .rateLimited, message: reason)
     }
 
     /// Turns any thrown error into a bridge error: a `BridgeError` stays as it is, anything else

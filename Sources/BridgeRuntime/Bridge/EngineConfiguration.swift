@@ -15,8 +15,10 @@ public struct EngineConfiguration: Sendable {
     /// The VM to create the engine in; engines sharing a VM are much cheaper. `nil` = a new VM
     /// with a 10 s execution time limit.
     public var vm: ScriptVM?
-    /// Deepest nesting accepted in a message.
+    /// Deepest nesting accepted in a message (`INVALID_MESSAGE` past it).
     public var maxDepth: Int = 128
+    /// Size, in-flight and rate limits for messages.
+    public var limits = BridgeLimits()
     /// Events emitted before any listener exists that are kept per event name.
     public var maxEarlyEvents: Int = 100
     /// The page URL the engine reports (`location.href` for pages).

@@ -14,16 +14,20 @@ enum Prelude {
 'use strict';
 const cfg = native.config();
 const MAX_DEPTH = cfg.maxDepth;
+const MAX_BYTES = cfg.maxMessageBytes;
+const MAX_STRING = cfg.maxStringLength;
+const MAX_ARRAY = cfg.maxArrayLength;
 const hasOwn = Object.prototype.hasOwnProperty;
 global.window = global;
 global.self = global;
 
 // ---- value check: what JSON.stringify would silently change is refused, with the path ----
 let needsReplacer = false;
-function fail(reason) { return { reason: reason, path: [] }; }
+function fail(reason, code) { return { reason: reason, path: [], code: code }; }
 function check(v, depth, stack) {
   switch (typeof v) {
-    case 'string': case 'boolean': case 'undefined': return null;
+    case 'string': return v.length <= MAX_STRING ? null : fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
+    case 'boolean': case 'undefined': return null;
     case 'number': return (v - v === 0) ? null : fail(String(v) + ' is not a finite number and cannot cross the bridge');
     case 'function': return fail('a function cannot cross the bridge');
     case 'symbol': return fail('a Symbol cannot cross the bridge');
@@ -33,6 +37,7 @@ function check(v, depth, stack) {
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
   if (stack.indexOf(v) >= 0) return fail('a cyclic reference cannot cross the bridge');
   if (Array.isArray(v)) {
+    if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
     stack.push(v);
     for (let i = 0; i < v.length; i++) {
       const f = check(v[i], depth + 1, stack);
@@ -44,6 +49,7 @@ function check(v, depth, stack) {
   if (v instanceof Date) return isNaN(v.getTime()) ? fail('an invalid Date cannot cross the bridge') : null;
   if (ArrayBuffer.isView(v)) {
     if (v instanceof DataView) return fail('a DataView cannot cross the bridge; send an array of numbers');
+    if (v.length > MAX_ARRAY) return fail('a typed array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
     needsReplacer = true; return null;
   }
   if (v instanceof ArrayBuffer) { needsReplacer = true; return null; }
@@ -67,6 +73,7 @@ function replacer(k, v) {
   return v;
 }
 function renderPath(parts) {
+  if (parts.length > 16) parts = parts.slice(0, 6).concat(['…(' + (parts.length - 12) + ' more levels)…'], parts.slice(-6));
   let out = '';
   for (const p of parts) out += (typeof p === 'number') ? '[' + p + ']' : (out ? '.' + p : p);
   return out;
@@ -81,9 +88,10 @@ function toJSON(v, root) {
   if (f !== null) {
     if (root) f.path.unshift(root);
     const p = renderPath(f.path);
-    throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason };
+    throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code };
   }
   const text = needsReplacer ? JSON.stringify(v, replacer) : JSON.stringify(v);
+  if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
   return text === undefined ? 'null' : text;
 }
 
@@ -196,7 +204,7 @@ function postRaw(name, body, timeout, wantsProgress) {
   catch (e) {
     if (e && e.bridgeInvalid !== undefined) {
       const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
-      native.invalid(name, id, e.bridgeInvalid);
+      native.invalid(name, id, e.bridgeInvalid, e.code);
       return;
     }
     throw e;
@@ -312,7 +320,7 @@ function reply(reqId, value) {
   let text;
   try { text = toJSON(value, 'result'); }
   catch (e) {
-    if (e && e.bridgeInvalid !== undefined) { native.jsReply(reqId, null, 'INVALID_MESSAGE', e.bridgeInvalid); return; }
+    if (e && e.bridgeInvalid !== undefined) { native.jsReply(reqId, null, e.code || 'INVALID_MESSAGE', e.bridgeInvalid); return; }
     throw e;
   }
   native.jsReply(reqId, text, null, null);

@@ -60,70 +60,108 @@ public enum ScriptRunner {
         }
         defer { fileSink?.close() }
 
-        var config = EngineConfiguration()
-        config.clock = options.virtualTime ? VirtualClock() : SystemClock()
-        config.vm = ScriptVM(timeLimit: options.timeout / 1000)
-        config.pageURL = page.pageURL
-        config.urlScheme = options.urlScheme
-        config.routeTable = routes
-        let engine: BridgeEngine
-        do {
-            engine = try BridgeEngine(configuration: config)
-        } catch {
-            return fail(2, "cannot start the engine: \(error)")
-        }
-        defer { engine.close() }
-        mock?.install(on: engine)
-        schemas?.install(on: engine, strict: options.strictSchemas)
-        var invalid: [String] = []
-        engine.onEvent = { event in
-            trace?.write(event)
-            switch event {
-            case .console(_, let message): output.out(message)
-            case .error(let method, nil, let error) where error.code == .invalidMessage:
-                invalid.append("invalid message\(method.map { " to '\($0)'" } ?? ""): \(error.message)")
-            default: break
-            }
+        var capabilities: CapabilitySet?
+        if let path = options.capabilitiesPath {
+            do { capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(2, error.message) }
         }
 
+        let vm = ScriptVM(timeLimit: options.timeout / 1000)
+        let clock: any EngineClock = options.virtualTime ? VirtualClock() : SystemClock()
+        let started = SystemClock().now
         var exitCode: Int32 = 0
-        var loaded = true
-        if page.isHTML {
-            do {
-                try PageLoader(pageName: page.displayName, pageURL: page.pageURL, baseDirectory: page.baseDirectory, offline: offline).load(html: page.text, into: engine)
-            } catch {
-                errors.append(error.message)
-                output.err("\(prefix): \(error.message)")
-                exitCode = 1
-                loaded = false
-            }
-        } else {
-            do {
-                try engine.installPageSupport()
-                try engine.evaluate(page.text, sourceURL: page.displayName)
-            } catch {
-                engine.onEvent?(.exception(error))
-                errors.append(describe(error))
-                output.err("\(prefix): \(describe(error))")
-                exitCode = error.kind == .timeLimit ? 3 : 1
-            }
+        var invalid: [String] = []
+        var current = page
+        var generation = 1
+        if capabilities == nil {
+            trace?.write(.notice("no capability file: every page may call every action"))
         }
-        if exitCode != 3 && loaded {
+        while true {
+            var config = EngineConfiguration()
+            config.clock = clock
+            config.vm = vm
+            config.pageURL = current.pageURL
+            config.urlScheme = options.urlScheme
+            config.routeTable = routes
+            let engine: BridgeEngine
             do {
-                try await engine.runUntilIdle(limit: options.timeout)
+                engine = try BridgeEngine(configuration: config)
             } catch {
-                if case .timeLimit(let ms, let pending) = error {
-                    let line = "run did not finish within \(Int(ms)) ms; still pending: \(pending)"
-                    errors.append(line)
-                    output.err("\(prefix): \(line)")
-                    exitCode = 3
+                return fail(2, "cannot start the engine: \(error)")
+            }
+            mock?.install(on: engine)
+            schemas?.install(on: engine, strict: options.strictSchemas)
+            capabilities?.install(on: engine)
+            engine.onEvent = { event in
+                trace?.write(event)
+                switch event {
+                case .console(_, let message): output.out(message)
+                case .error(let method, nil, let error) where error.code == .invalidMessage:
+                    invalid.append("invalid message\(method.map { " to '\($0)'" } ?? ""): \(error.message)")
+                default: break
                 }
             }
-        }
-        for e in engine.uncaughtErrors {
-            errors.append(describe(e))
-            output.err("\(prefix): \(describe(e))")
-            if e.kind == .timeLimit { exitCode = 3 } else if exitCode == 0 { exitCode = 1 }
+            // Under --offline, navigating to another routed page loads it in a fresh engine: the
+            // new page gets its own capabilities, and answers to the old page's calls are
+            // dropped with it (never delivered to the new page).
+            var nextPage: String?
+            if let offline {
+                engine.onNavigate = { [weak engine] url, _ in
+                    guard nextPage == nil, offline.localPage(for: url) != nil else { return }
+                    nextPage = url
+                    engine?.stop()
+                }
+            }
+
+            var loaded = true
+            if current.isHTML {
+                do {
+                    try PageLoader(pageName: current.displayName, pageURL: current.pageURL, baseDirectory: current.baseDirectory, offline: offline).load(html: current.text, into: engine)
+                } catch {
+                    errors.append(error.message)
+                    output.err("\(prefix): \(error.message)")
+                    exitCode = 1
+                    loaded = false
+                }
+            } else {
+                do {
+                    try engine.installPageSupport()
+                    try engine.evaluate(current.text, sourceURL: current.displayName)
+                } catch {
+                    engine.onEvent?(.exception(error))
+                    errors.append(describe(error))
+                    output.err("\(prefix): \(describe(error))")
+                    exitCode = error.kind == .timeLimit ? 3 : 1
+                }
+            }
+            if exitCode != 3 && loaded && nextPage == nil {
+                do {
+                    let left = max(1, options.timeout - (SystemClock().now - started))
+                    try await engine.runUntilIdle(limit: left)
+                } catch {
+                    if case .timeLimit(_, let pending) = error {
+                        let line = "run did not finish within \(Int(options.timeout)) ms; still pending: \(pending)"
+                        errors.append(line)
+                        output.err("\(prefix): \(line)")
+                        exitCode = 3
+                    }
+                }
+            }
+            for e in engine.uncaughtErrors {
+                errors.append(describe(e))
+                output.err("\(prefix): \(describe(e))")
+                if e.kind == .timeLimit { exitCode = 3 } else if exitCode == 0 { exitCode = 1 }
+            }
+            engine.close()
+            guard let next = nextPage, exitCode == 0 else { break }
+            generation += 1
+            guard generation <= maxNavigations else {
+                return fail(1, "more than \(maxNavigations) page navigations; stopping (a redirect loop?)")
+            }
+            trace?.write(.notice("navigated to \(next) (page generation \(generation))"))
+            switch PageInput.resolve(next, offline: offline) {
+            case .success(let p): current = p
+            case .failure(let problem): return fail(1, problem.message)
+            }
         }
         for line in invalid {
             errors.append(line)
@@ -132,6 +170,9 @@ public enum ScriptRunner {
         }
         return RunReport(exitCode: exitCode, errors: errors)
     }
+
+    /// Page loads one run may chain through navigations.
+    static let maxNavigations = 20
 
     static func describe(_ e: ScriptError) -> String {
         let loc = e.location.map { "\($0): " } ?? ""

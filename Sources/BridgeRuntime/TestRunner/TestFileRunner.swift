@@ -12,6 +12,8 @@ final class TestFileRunner {
     let fixture: MockFixture?
     /// The run's schemas, validating every call of every test (`--schemas`).
     var schemas: SchemaSet?
+    /// The run's capabilities (`--capabilities`).
+    var capabilities: CapabilitySet?
     /// Receives each `console.*` line as the file runs.
     var onConsole: (String) -> Void = { _ in }
     /// Receives each result as soon as it is known.
@@ -66,6 +68,7 @@ final class TestFileRunner {
         // Schemas validate every call, mocked ones too. `mock()`/`calls()` use native functions,
         // not bridge messages, so the filter never sees harness traffic.
         schemas?.install(on: engine)
+        capabilities?.install(on: engine)
         let onConsole = self.onConsole
         engine.onEvent = { event in
             switch event {

@@ -35,6 +35,7 @@ extension TestOptions {
                 }
                 options.perTestTimeout = ms
             case "--virtual-time": options.virtualTime = true
+            case "--capabilities": options.capabilitiesPath = try value(a)
             default:
                 if a.hasPrefix("-") { throw BridgeCommandLine.UsageError(message: "unknown option '\(a)' for test (see bridge-run test --help)") }
                 options.paths.append(a)
@@ -49,7 +50,7 @@ extension TestOptions {
     public static func help(commandName: String = "bridge-run") -> String {
         """
         usage: \(commandName) test PATH... [--schemas DIR] [--mock FILE] [--junit FILE] [--shard I/N]
-                                  [--timeout MS] [--virtual-time]
+                                  [--timeout MS] [--virtual-time] [--capabilities FILE]
 
         Runs every *.test.js file (directories are searched recursively), each in a fresh engine.
         Tests use test/it, describe, beforeEach/afterEach, beforeAll/afterAll, expect(...),
@@ -62,6 +63,7 @@ extension TestOptions {
           --shard I/N       run the I-th of N stable slices of the files (file k of the sorted list is in shard k % N + 1)
           --timeout MS      time limit for each test and hook (default 5000)
           --virtual-time    fire timers in order without waiting
+          --capabilities FILE  check calls against a capability file (test files are file: pages)
           -h, --help        show this help
 
         exit status: 0 all tests passed, 1 a test or test file failed, 2 usage or file error

@@ -52,6 +52,8 @@ public struct TestOptions: Sendable, Equatable {
     /// Fire timers in order without waiting (`--virtual-time`); timeouts then pass in virtual
     /// time too.
     public var virtualTime: Bool
+    /// A capability file (`--capabilities`); test files are `file:` pages.
+    public var capabilitiesPath: String?
 
     /// Creates options.
     public init(

@@ -49,6 +49,10 @@ public enum TestRunner {
         if let path = options.mockPath {
             do { fixture = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
+        var capabilities: CapabilitySet?
+        if let path = options.capabilitiesPath {
+            do { capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
+        }
         var schemas: SchemaSet?
         if let dir = options.schemasDir {
             do {
@@ -76,6 +80,7 @@ public enum TestRunner {
             progress.update(done: number, total: files.count, path: path)
             let runner = TestFileRunner(path: path, options: options, vm: vm, fixture: fixture)
             runner.schemas = schemas
+            runner.capabilities = capabilities
             runner.onConsole = { progress.out($0) }
             runner.onResult = { result in
                 for line in render(result, file: path) { progress.out(line) }
