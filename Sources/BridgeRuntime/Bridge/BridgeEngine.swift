@@ -104,7 +104,7 @@ public final class BridgeEngine {
         Self.nextEngineID += 1
         id = Self.nextEngineID
         self.configuration = configuration
-        vm = configuration.vm ?? ScriptVM()
+        vm = configuration.vm ?? ScriptVM.shared
         loop = EventLoop(clock: configuration.clock)
         let context = ScriptContext(vm: vm)
         self.context = context
@@ -130,6 +130,13 @@ public final class BridgeEngine {
         guard let context, let fn = sdkAddHandler, !handlerNames.contains(name) else { return }
         handlerNames.append(name)
         try? context.call(fn, [.string(name), .number(Double(handlerNames.count - 1))])
+    }
+
+    /// Installs the floor-measuring natives `__bench.noop()` and `__bench.roundtrip(fn)` (for
+    /// `bridge-bench`; not for pages).
+    @_spi(Benchmarks)
+    public func installBenchmarkFunctions() {
+        context?.installBenchmarkFunctions()
     }
 
     // MARK: Evaluation

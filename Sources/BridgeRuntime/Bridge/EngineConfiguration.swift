@@ -12,8 +12,9 @@ public struct EngineConfiguration: Sendable {
     public var useGlobalRegistry: Bool = true
     /// The timer clock; `VirtualClock` fires timers without waiting.
     public var clock: any EngineClock = SystemClock()
-    /// The VM to create the engine in; engines sharing a VM are much cheaper. `nil` = a new VM
-    /// with a 10 s execution time limit.
+    /// The VM to create the engine in; engines sharing a VM are much cheaper (start-up and
+    /// memory) and stay isolated from each other's globals. `nil` = `ScriptVM.shared`, the
+    /// process-wide VM with a 10 s execution time limit.
     public var vm: ScriptVM?
     /// Deepest nesting accepted in a message (`INVALID_MESSAGE` past it).
     public var maxDepth: Int = 128

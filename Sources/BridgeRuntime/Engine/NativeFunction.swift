@@ -40,6 +40,13 @@ struct NativeArguments: @unchecked Sendable {
         return JSValueToNumber(ctx, v, nil)
     }
 
+    /// Calls argument `i` (a function) with one object argument; exceptions are ignored.
+    func callBack(_ i: Int, with object: JSObjectRef) {
+        guard let v = value(i), let fn = JSValueToObject(ctx, v, nil), JSObjectIsFunction(ctx, fn) else { return }
+        var arg: JSValueRef? = object
+        _ = JSObjectCallAsFunction(ctx, fn, nil, 1, &arg, nil)
+    }
+
     /// The argument as a boolean (JS truthiness).
     func bool(_ i: Int) -> Bool {
         guard let v = value(i) else { return false }

@@ -33,6 +33,7 @@ final class ScriptFunction {
 final class ScriptContext {
     let vm: ScriptVM
     let ctx: JSGlobalContextRef
+    fileprivate var benchmarkCache: BenchmarkCache?
 
     init(vm: ScriptVM) {
         self.vm = vm
@@ -40,6 +41,7 @@ final class ScriptContext {
     }
 
     deinit {
+        benchmarkCache = nil
         JSGlobalContextRelease(ctx)
     }
 
@@ -223,8 +225,41 @@ final class ScriptContext {
         _ = JSGlobalContextSetUnhandledRejectionCallback(ctx, function.object, &exc)
     }
 
+    /// Installs `__bench.noop()` (an empty native function) and `__bench.roundtrip(fn)` (native
+    /// calls `fn` back with a cached, protected object): the engine's physical floor, with no
+    /// value conversion, for `bridge-bench`.
+    func installBenchmarkFunctions() {
+        guard let cached = JSObjectMake(ctx, nil, nil) else { return }
+        JSValueProtect(ctx, cached)
+        let box = BenchmarkCache(ctx: ctx, value: cached)
+        installNativeObject("__bench", functions: [
+            ("noop", { _ in .undefined }),
+            ("roundtrip", { args in
+                args.callBack(0, with: box.value)
+                return .undefined
+            }),
+        ])
+        benchmarkCache = box
+    }
+
     /// Asks the collector to run (used when closing engines in bulk).
     func collectGarbage() {
         JSGarbageCollect(ctx)
+    }
+}
+
+/// The cached value `__bench.roundtrip` hands back; unprotected when the context goes.
+/// `@unchecked Sendable`: touched only on the engine thread.
+private final class BenchmarkCache: @unchecked Sendable {
+    let ctx: JSGlobalContextRef
+    let value: JSObjectRef
+
+    init(ctx: JSGlobalContextRef, value: JSObjectRef) {
+        self.ctx = ctx
+        self.value = value
+    }
+
+    deinit {
+        JSValueUnprotect(ctx, value)
     }
 }

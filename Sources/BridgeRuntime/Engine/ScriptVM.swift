@@ -12,6 +12,10 @@ public final class ScriptVM: @unchecked Sendable {
     let group: JSContextGroupRef
     let watchdog: Watchdog
 
+    /// The process-wide VM engines use unless their configuration names another (10 s time
+    /// limit).
+    public static let shared = ScriptVM()
+
     /// Creates a VM.
     ///
     /// - Parameter timeLimit: seconds one evaluation or callback may run before it is stopped

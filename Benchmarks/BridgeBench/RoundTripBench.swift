@@ -1,0 +1,120 @@
+@_spi(Benchmarks) import BridgeRuntime
+import Foundation
+
+/// In-process round trips: the engine's floor, the bridge SDK sequential and batched, answers
+/// from other threads, and raw postMessage; plus the Node pure-JS emulation baseline.
+@MainActor
+enum RoundTripBench {
+    static let payload = "{a:1,b:'x',c:[1,2,3]}"
+
+    static func engine(_ handler: ActionHandler) throws -> BridgeEngine {
+        let registry = BridgeRegistry()
+        try registry.register(action: "echo", handler: handler)
+        var config = EngineConfiguration()
+        config.scopedRegistry = registry
+        config.useGlobalRegistry = false
+        config.limits = .unlimited
+        let engine = try BridgeEngine(configuration: config)
+        engine.installBenchmarkFunctions()
+        return engine
+    }
+
+    /// ns per operation of `script` (which defines `run()` doing `N` operations and counting
+    /// them in `done`).
+    static func time(_ script: String, calls: Int, handler: ActionHandler) async throws -> Double {
+        let e = try engine(handler)
+        defer { e.close() }
+        try e.evaluate("globalThis.N = \(calls); globalThis.done = 0;\n" + script, sourceURL: "bench.js")
+        // Warm up the JIT with a short run first.
+        try e.evaluate("globalThis.N = \(max(1, calls / 10)); run();")
+        try await e.runUntilIdle(limit: 120_000)
+        try e.evaluate("globalThis.done = 0; globalThis.N = \(calls);")
+        let start = DispatchTime.now().uptimeNanoseconds
+        try e.evaluate("run()", sourceURL: "bench.js")
+        try await e.runUntilIdle(limit: 120_000)
+        let ns = Double(DispatchTime.now().uptimeNanoseconds - start)
+        let done = try e.evaluate("done")
+        guard done == .number(Double(calls)) else { throw BridgeError.handlerError("bench did not complete: \(done) of \(calls)") }
+        return ns / Double(calls)
+    }
+
+    static let floorCall = "function run() { const f = __bench.noop; for (let i = 0; i < N; i++) f(); done += N; }"
+    static let floorRoundTrip = "function run() { const cb = function (o) { done++; }; for (let i = 0; i < N; i++) __bench.roundtrip(cb); }"
+    static let seq = "async function run() { for (let i = 0; i < N; i++) { await bridge.call('echo', \(payload)); done++; } }"
+    static let batch = """
+        async function run() {
+          for (let i = 0; i < N; i += 1000) {
+            const ps = [];
+            for (let j = 0; j < 1000 && i + j < N; j++) ps.push(bridge.call('echo', \(payload)));
+            const r = await Promise.all(ps); done += r.length;
+          }
+        }
+        """
+    static let raw = """
+        globalThis.onEcho = function (p) { done++; };
+        function run() { for (let i = 0; i < N; i++) webkit.messageHandlers.bridge.postMessage({method: 'echo', params: \(payload), callbackId: 'onEcho'}); }
+        """
+
+    static let nodeEmulation = """
+        const N = +process.argv[2], batch = process.argv[3] === 'batch';
+        const pending = new Map(); let seq = 0;
+        function nativeSide(text) {
+          const m = JSON.parse(text);
+          const reply = JSON.stringify({ callbackId: m.callbackId, result: m.params, error: null });
+          setImmediate(() => { const r = JSON.parse(reply); const p = pending.get(r.callbackId); pending.delete(r.callbackId); p(r.result); });
+        }
+        function call(method, params) {
+          return new Promise((resolve) => { const id = 'cb_' + (++seq); pending.set(id, resolve); nativeSide(JSON.stringify({ method, params, callbackId: id })); });
+        }
+        async function run(n) {
+          if (batch) { for (let i = 0; i < n; i += 1000) { const ps = []; for (let j = 0; j < 1000 && i + j < n; j++) ps.push(call('echo', \(payload))); await Promise.all(ps); } }
+          else { for (let i = 0; i < n; i++) await call('echo', \(payload)); }
+        }
+        (async () => { await run(Math.max(1, N / 10)); const t = process.hrtime.bigint(); await run(N); console.log(Number(process.hrtime.bigint() - t) / N); })();
+        """
+
+    static func node(_ mode: String, calls: Int, node: String) -> Double? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-emulation.js")
+        try? nodeEmulation.write(to: file, atomically: true, encoding: .utf8)
+        return ProcessRunner.output([node, file.path, String(calls), mode]).flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    static func run(into report: BenchReport, reps: Int, calls: Int) async throws -> (batchNs: Double, seqNs: Double) {
+        let syncEcho = ActionHandler.sync { call in call.params }
+        let threadEcho = ActionHandler.callback { call, responder in
+            let params = call.params
+            DispatchQueue.global().async { responder.succeed(params) }
+        }
+        var floorCall: [Double] = [], floorRT: [Double] = [], seq: [Double] = [], batch: [Double] = [], async: [Double] = [], raw: [Double] = []
+        var nodeSeq: [Double] = [], nodeBatch: [Double] = []
+        let nodePath = ProcessRunner.which("node")
+        for _ in 0..<reps {
+            floorCall.append(try await time(Self.floorCall, calls: calls * 10, handler: syncEcho))
+            floorRT.append(try await time(Self.floorRoundTrip, calls: calls * 10, handler: syncEcho))
+            seq.append(try await time(Self.seq, calls: calls, handler: syncEcho))
+            batch.append(try await time(Self.batch, calls: calls, handler: syncEcho))
+            async.append(try await time(Self.batch, calls: calls, handler: threadEcho))
+            raw.append(try await time(Self.raw, calls: calls, handler: syncEcho))
+            if let nodePath {
+                if let n = node("seq", calls: calls, node: nodePath) { nodeSeq.append(n) }
+                if let n = node("batch", calls: calls, node: nodePath) { nodeBatch.append(n) }
+            }
+        }
+        let fc = stats(floorCall), fr = stats(floorRT), s = stats(seq), b = stats(batch), a = stats(async), r = stats(raw)
+        report.add(BenchRow(name: "floor-call", what: "JS loop calling an empty native function", value: fc.median, unit: "ns", spread: (fc.min, fc.max)))
+        report.add(BenchRow(name: "floor-rt", what: "JS→native→JS callback with a cached result", value: fr.median, unit: "ns", spread: (fr.min, fr.max)))
+        let ns = nodeSeq.isEmpty ? nil : stats(nodeSeq).median
+        let nb = nodeBatch.isEmpty ? nil : stats(nodeBatch).median
+        report.add(BenchRow(name: "rt-seq", what: "`await bridge.call('echo', …)` in a loop, sync handler", value: s.median, unit: "ns", spread: (s.min, s.max),
+                            baselineName: "node emulation", baseline: ns, target: "≥ 0.7× node", met: ns.map { $0 / s.median >= 0.7 },
+                            note: String(format: "%.0f× floor-rt", s.median / fr.median)))
+        report.add(BenchRow(name: "rt-batch", what: "1000 calls in flight (`Promise.all`)", value: b.median, unit: "ns", spread: (b.min, b.max),
+                            baselineName: "node emulation", baseline: nb, target: "≥ 1.0× node", met: nb.map { $0 / b.median >= 1.0 }))
+        report.add(BenchRow(name: "rt-async", what: "rt-batch, handler answering from another thread", value: a.median, unit: "ns", spread: (a.min, a.max),
+                            baselineName: "rt-batch", baseline: b.median, target: "≥ 0.5× rt-batch", met: b.median / a.median >= 0.5))
+        report.add(BenchRow(name: "raw", what: "raw `postMessage` + global callback", value: r.median, unit: "ns", spread: (r.min, r.max),
+                            baselineName: "rt-batch", baseline: b.median))
+        if nodePath == nil { report.skip("node emulation", reason: "`node` not found on PATH") }
+        return (b.median, s.median)
+    }
+}
