@@ -75,6 +75,7 @@ extension BridgeEngine {
             try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in jsResults[request] != nil })
         }
         if let result = jsResults.removeValue(forKey: request) { return try result.get() }
+        if isClosed { throw BridgeError(code: .cancelled, message: "engine closed before the JS handler answered") }
         do {
             return try await withCheckedThrowingContinuation { jsWaiters[request] = $0 }
         } catch {

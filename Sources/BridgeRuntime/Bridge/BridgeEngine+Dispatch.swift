@@ -83,7 +83,17 @@ extension BridgeEngine {
             }
         }
         pending[callID] = entry
-        let start = { [unowned self] in run(bound.handler, call, responder) }
+        let start = { [unowned self] in
+            let timersBefore = loop.scheduleCount
+            run(bound.handler, call, responder)
+            // A callback handler that returned without answering and without arming an engine
+            // timer is waiting on other threads: virtual time gives it a short real-time grace
+            // before jumping to the next timer.
+            if case .callback = bound.handler, !responder.isSettled, loop.scheduleCount == timersBefore, pending[callID] != nil, pending[callID]?.offThread == false {
+                pending[callID]?.offThread = true
+                loop.offThreadWork += 1
+            }
+        }
         if options.ordered {
             if orderedRunning[call.method] != nil {
                 orderedQueues[call.method, default: []].append((callID, start))

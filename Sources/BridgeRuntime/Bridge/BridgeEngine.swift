@@ -256,6 +256,7 @@ public final class BridgeEngine {
             waiter.resume(throwing: BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))
         }
         jsWaiters.removeAll()
+        jsTimers.removeAll()
         loop.reset()
         orderedQueues.removeAll()
         sdkDeliver = nil

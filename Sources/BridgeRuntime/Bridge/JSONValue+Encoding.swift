@@ -66,7 +66,7 @@ extension JSONValue {
             out.append(contentsOf: nullBytes)
             return
         }
-        if n == n.rounded(.towardZero), abs(n) < 1e15 {
+        if n == n.rounded(.towardZero), abs(n) < 9.2e18 {
             if n == 0 && n.sign == .minus {
                 out.append(UInt8(ascii: "0"))
                 return
@@ -80,9 +80,8 @@ extension JSONValue {
                 out.append(UInt8(ascii: "0"))
                 return
             }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buf in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
+                var count = 0
                 while v > 0 {
                     buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
                     v /= 10

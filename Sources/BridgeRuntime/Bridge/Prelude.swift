@@ -23,10 +23,15 @@ global.self = global;
 
 // ---- value check: what JSON.stringify would silently change is refused, with the path ----
 let needsReplacer = false;
+const wellFormed = typeof String.prototype.isWellFormed === 'function'
+  ? function (s) { return s.isWellFormed(); }
+  : function (s) { return !/[\uD800-\uDFFF]/.test(s) || /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/.test(s); };
 function fail(reason, code) { return { reason: reason, path: [], code: code }; }
 function check(v, depth, stack) {
   switch (typeof v) {
-    case 'string': return v.length <= MAX_STRING ? null : fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
+    case 'string':
+      if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
+      return wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
     case 'boolean': case 'undefined': return null;
     case 'number': return (v - v === 0) ? null : fail(String(v) + ' is not a finite number and cannot cross the bridge');
     case 'function': return fail('a function cannot cross the bridge');
@@ -61,6 +66,7 @@ function check(v, depth, stack) {
   stack.push(v);
   for (const k in v) {
     if (!hasOwn.call(v, k)) continue;
+    if (!wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); f.path.unshift(k); return f; }
     const f = check(v[k], depth + 1, stack);
     if (f !== null) { f.path.unshift(k); return f; }
   }

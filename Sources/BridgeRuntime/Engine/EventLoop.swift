@@ -33,12 +33,14 @@ final class EventLoop {
     private var nextSeq: UInt64 = 0
     private var nextTimerID = 1
 
+    /// Counts every `schedule` call (lets the engine see whether a handler armed a timer).
+    private(set) var scheduleCount = 0
     /// Things other than timers that keep the loop alive (pending calls, native-to-JS calls).
     var keepAlive = 0
     /// Work done off the main thread that will post back (lets virtual time wait for it).
     var offThreadWork = 0
     /// Real milliseconds virtual time waits for off-thread work before jumping to a timer.
-    var virtualGrace: Double = 1000
+    var virtualGrace: Double = 250
     /// `true` while `run` is on the stack.
     private(set) var isRunning = false
 
@@ -58,6 +60,7 @@ final class EventLoop {
     @discardableResult
     func schedule(after delay: Double, id: Int? = nil, _ action: @escaping Task) -> Int {
         let timerID = id ?? allocateTimerID()
+        scheduleCount &+= 1
         nextSeq += 1
         let entry = Timer(deadline: clock.now + max(0, delay), seq: nextSeq, id: timerID)
         timerActions[timerID] = action

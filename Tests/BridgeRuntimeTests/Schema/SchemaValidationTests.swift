@@ -75,7 +75,7 @@ struct SchemaValidationTests {
         PayloadCase("t.number", #"{"i":100.0,"n":2.5}"#),
         PayloadCase("t.number", #"{"big":9007199254740992}"#),
         PayloadCase("t.number", #"{"big":-9007199254740992}"#),
-        PayloadCase("t.number", #"{"big":1e16}"#, ["params.big: expected integer, got number 1e+16"]),
+        PayloadCase("t.number", #"{"big":1e16}"#, ["params.big: expected integer, got number 10000000000000000"]),
         PayloadCase("t.number", #"{"i":0}"#, ["params.i: must be at least 1"]),
         PayloadCase("t.number", #"{"i":101}"#, ["params.i: must be at most 100"]),
         PayloadCase("t.number", #"{"i":1.5}"#, ["params.i: expected integer, got number 1.5"]),
