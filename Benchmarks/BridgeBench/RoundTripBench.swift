@@ -7,13 +7,17 @@ import Foundation
 enum RoundTripBench {
     static let payload = "{a:1,b:'x',c:[1,2,3]}"
 
-    static func engine(_ handler: ActionHandler) throws -> BridgeEngine {
+    /// A VM without JSC's execution time limit, to show what the watchdog costs.
+    static let unwatchedVM = ScriptVM(timeLimit: nil)
+
+    static func engine(_ handler: ActionHandler, watchdog: Bool = true) throws -> BridgeEngine {
         let registry = BridgeRegistry()
         try registry.register(action: "echo", handler: handler)
         var config = EngineConfiguration()
         config.scopedRegistry = registry
         config.useGlobalRegistry = false
         config.limits = .unlimited
+        if !watchdog { config.vm = unwatchedVM }
         let engine = try BridgeEngine(configuration: config)
         engine.installBenchmarkFunctions()
         return engine
@@ -21,8 +25,8 @@ enum RoundTripBench {
 
     /// ns per operation of `script` (which defines `run()` doing `N` operations and counting
     /// them in `done`).
-    static func time(_ script: String, calls: Int, handler: ActionHandler) async throws -> Double {
-        let e = try engine(handler)
+    static func time(_ script: String, calls: Int, handler: ActionHandler, watchdog: Bool = true) async throws -> Double {
+        let e = try engine(handler, watchdog: watchdog)
         defer { e.close() }
         try e.evaluate("globalThis.N = \(calls); globalThis.done = 0;\n" + script, sourceURL: "bench.js")
         // Warm up the JIT with a short run first.
@@ -85,6 +89,7 @@ enum RoundTripBench {
             let params = call.params
             DispatchQueue.global().async { responder.succeed(params) }
         }
+        var noWatchdog: [Double] = []
         var floorCall: [Double] = [], floorRT: [Double] = [], seq: [Double] = [], batch: [Double] = [], async: [Double] = [], raw: [Double] = []
         var nodeSeq: [Double] = [], nodeBatch: [Double] = []
         let nodePath = ProcessRunner.which("node")
@@ -95,6 +100,7 @@ enum RoundTripBench {
             batch.append(try await time(Self.batch, calls: calls, handler: syncEcho))
             async.append(try await time(Self.batch, calls: calls, handler: threadEcho))
             raw.append(try await time(Self.raw, calls: calls, handler: syncEcho))
+            noWatchdog.append(try await time(Self.batch, calls: calls, handler: syncEcho, watchdog: false))
             if let nodePath {
                 if let n = node("seq", calls: calls, node: nodePath) { nodeSeq.append(n) }
                 if let n = node("batch", calls: calls, node: nodePath) { nodeBatch.append(n) }
@@ -114,6 +120,9 @@ enum RoundTripBench {
                             baselineName: "rt-batch", baseline: b.median, target: "≥ 0.5× rt-batch", met: b.median / a.median >= 0.5))
         report.add(BenchRow(name: "raw", what: "raw `postMessage` + global callback", value: r.median, unit: "ns", spread: (r.min, r.max),
                             baselineName: "rt-batch", baseline: b.median))
+        let nw = stats(noWatchdog)
+        report.add(BenchRow(name: "rt-batch-no-limit", what: "rt-batch in a VM without JSC's execution time limit (what the watchdog costs)", value: nw.median, unit: "ns",
+                            spread: (nw.min, nw.max), baselineName: "node emulation", baseline: nb))
         if nodePath == nil { report.skip("node emulation", reason: "`node` not found on PATH") }
         return (b.median, s.median)
     }

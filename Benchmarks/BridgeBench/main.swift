@@ -10,6 +10,19 @@ if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, 
     exit(0)
 }
 
+/// `--profile ROW`: run one round-trip row for a long time (for `perf record`), print ns/call.
+@MainActor
+func profileOne(_ row: String) async throws {
+    let echo = ActionHandler.sync { call in call.params }
+    let script: String
+    switch row {
+    case "rt-seq": script = RoundTripBench.seq
+    case "raw": script = RoundTripBench.raw
+    default: script = RoundTripBench.batch
+    }
+    print(try await RoundTripBench.time(script, calls: 300_000, handler: echo))
+}
+
 @MainActor
 func runAll() async throws {
     let quick = arguments.contains("--quick")
@@ -42,4 +55,8 @@ func runAll() async throws {
     }
 }
 
-try await runAll()
+if let i = arguments.firstIndex(of: "--profile"), i + 1 < arguments.count {
+    try await profileOne(arguments[i + 1])
+} else {
+    try await runAll()
+}

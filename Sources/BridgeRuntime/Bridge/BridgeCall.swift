@@ -24,9 +24,10 @@ public struct BridgeCall: Sendable {
     public var pageURL: String
     /// The engine's id (stable for the engine's life).
     public var engineID: Int
-    /// The engine that received the call (`nil` once it is gone). Use it on the main actor, e.g.
-    /// to `invoke` another action or `emit` an event.
-    public weak var engine: BridgeEngine?
+    /// The engine that received the call (`nil` once it is closed), e.g. to `invoke` another
+    /// action or `emit` an event.
+    @MainActor
+    public var engine: BridgeEngine? { EngineHandle.live.withLock { $0[engineID] }?.engine }
 
     /// Creates a call (normally done by the engine; public for tests of handlers).
     public init(method: String, params: JSONValue = .object([:]), callbackId: String? = nil, handlerName: String = "bridge", via: Via = .message, pageURL: String = "about:blank", engineID: Int = 0) {

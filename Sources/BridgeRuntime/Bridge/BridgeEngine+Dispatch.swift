@@ -23,8 +23,7 @@ extension BridgeEngine {
     ///   - via: how it arrived (`message` or `url`).
     ///   - timeout: per-call timeout in ms (overrides action and engine defaults).
     public func dispatch(_ message: BridgeMessage, handlerName: String = "bridge", via: BridgeCall.Via = .message, timeout: Double? = nil, wantsProgress: Bool = false) {
-        var call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
-        call.engine = self
+        let call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
         if onEvent != nil { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             settleNow(call, .failure(.cancelled(method: call.method)))
@@ -61,11 +60,13 @@ extension BridgeEngine {
         }
         let callID = nextCallID
         nextCallID += 1
-        let responder = BridgeResponder { [weak self] outcome in
+        let handle = self.handle!
+        let inbox = loop.inbox
+        let responder = BridgeResponder { outcome in
             if Thread.isMainThread {
-                MainActor.assumeIsolated { self?.accept(callID, outcome) }
+                MainActor.assumeIsolated { handle.engine?.accept(callID, outcome) }
             } else {
-                self?.loop.inbox.post { self?.accept(callID, outcome) }
+                inbox.post { handle.engine?.accept(callID, outcome) }
             }
         }
         let limit = timeout ?? options.timeout ?? configuration.defaultCallTimeout
@@ -254,8 +255,7 @@ extension BridgeEngine {
     ///   - params: its params.
     ///   - completion: receives the result or the error, exactly once.
     public func invoke(_ method: String, params: JSONValue = .object([:]), completion: @escaping @MainActor (Result<JSONValue, BridgeError>) -> Void) {
-        var call = BridgeCall(method: method, params: params, callbackId: nil, handlerName: "native", via: .message, pageURL: configuration.pageURL, engineID: id)
-        call.engine = self
+        let call = BridgeCall(method: method, params: params, callbackId: nil, handlerName: "native", via: .message, pageURL: configuration.pageURL, engineID: id)
         if let filter = callFilter, let error = filter(call) {
             completion(.failure(error))
             return
@@ -264,7 +264,8 @@ extension BridgeEngine {
             completion(.failure(.methodNotFound(method)))
             return
         }
-        let responder = BridgeResponder { [weak self] outcome in
+        let inbox = loop.inbox
+        let responder = BridgeResponder { outcome in
             let deliver: @Sendable @MainActor () -> Void = {
                 switch outcome {
                 case .success(let v): completion(.success(v))
@@ -275,7 +276,7 @@ extension BridgeEngine {
             if Thread.isMainThread {
                 MainActor.assumeIsolated { deliver() }
             } else {
-                self?.loop.inbox.post(deliver)
+                inbox.post(deliver)
             }
         }
         run(bound.handler, call, responder)

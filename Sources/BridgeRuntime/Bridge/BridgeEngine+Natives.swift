@@ -15,8 +15,8 @@ extension BridgeEngine {
                 // (handler index, JSON text, timeout ms or -1, wants progress)
                 let index = Int(args.number(0) ?? 0)
                 let name = handlerNames.indices.contains(index) ? handlerNames[index] : "bridge"
-                let timeout = args.number(2).flatMap { $0 >= 0 ? $0 : nil }
-                let wantsProgress = args.bool(3)
+                let timeout = args.count > 2 ? args.number(2).flatMap { $0 >= 0 ? $0 : nil } : nil
+                let wantsProgress = args.count > 3 && args.bool(3)
                 // Parse the envelope's members directly (no dictionary for the outer object).
                 var tooLarge = false
                 let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in

@@ -31,6 +31,7 @@ public final class BridgeEngine {
 
     private static var nextEngineID = 0
 
+
     /// A number unique to this engine in the process.
     public let id: Int
     /// The configuration the engine was created with.
@@ -86,6 +87,8 @@ public final class BridgeEngine {
     public var resultFilter: (@MainActor (String, JSONValue) -> BridgeError?)?
     /// Options for actions that the tables do not know (e.g. from schemas).
     public var optionsProvider: (@MainActor (String) -> ActionOptions?)?
+    /// How responders and closures refer to this engine without a weak reference.
+    nonisolated(unsafe) var handle: EngineHandle!
     /// Set by `stop()`.
     var stopRequested = false
     /// `true` while `close()` cancels what is pending.
@@ -103,6 +106,11 @@ public final class BridgeEngine {
         }
         Self.nextEngineID += 1
         id = Self.nextEngineID
+        defer {
+            let handle = EngineHandle(self)
+            self.handle = handle
+            EngineHandle.live.withLock { $0[id] = handle }
+        }
         self.configuration = configuration
         vm = configuration.vm ?? ScriptVM.shared
         loop = EventLoop(clock: configuration.clock)
@@ -241,6 +249,10 @@ public final class BridgeEngine {
     public func close() {
         guard !isClosed else { return }
         isClosing = true
+        defer {
+            handle.invalidate()
+            EngineHandle.live.withLock { _ = $0.removeValue(forKey: id) }
+        }
         // JS callbacks run by the final delivery may post again; those calls are cancelled too,
         // for a bounded number of rounds.
         for _ in 0..<4 {
@@ -267,6 +279,12 @@ public final class BridgeEngine {
         componentInstances.removeAll()
         boundCache.removeAll()
         context = nil
+    }
+
+    deinit {
+        handle?.invalidate()
+        let id = self.id
+        EngineHandle.live.withLock { _ = $0.removeValue(forKey: id) }
     }
 
     func report(_ event: EngineEvent) {

@@ -148,10 +148,40 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            let pairs = try members(depth: depth)
-            var members = [String: JSONValue](minimumCapacity: pairs.count)
-            for (k, v) in pairs { members[k] = v }
-            return .object(members)
+            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+            pos += 1
+            var members = [String: JSONValue](minimumCapacity: 4)
+            skipWhitespace()
+            if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
+                pos += 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+                let key = try string()
+                skipWhitespace()
+                guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
+                pos += 1
+                skipWhitespace()
+                do throws(Failure) {
+                    members[key] = try value(depth: depth)
+                } catch {
+                    pathStack.insert(.key(key), at: 0)
+                    throw error
+                }
+                skipWhitespace()
+                guard pos < bytes.count else { throw fail("unexpected end of JSON in object") }
+                if bytes[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if bytes[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    return .object(members)
+                }
+                throw fail("expected ',' or '}' in object")
+            }
         }
 
         /// The members of an object in text order (a repeated key appears twice).

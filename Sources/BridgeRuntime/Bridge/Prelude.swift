@@ -217,7 +217,8 @@ function postRaw(name, body, timeout, wantsProgress) {
   }
   const index = handlerIndex.get(name);
   if (index === undefined) throw new TypeError("no message handler named '" + name + "'");
-  native.post(index, text, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
+  if (timeout === undefined && !wantsProgress) native.post(index, text);
+  else native.post(index, text, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
 }
 const messageHandlers = {};
 function addHandler(name, index) {

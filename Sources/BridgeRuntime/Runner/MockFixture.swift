@@ -80,13 +80,14 @@ public struct MockFixture: Sendable, Equatable {
     public func install(on engine: BridgeEngine) {
         let entries = self.entries
         let previous = engine.legacyDispatcher
-        engine.legacyDispatcher = { [weak engine] message in
+        let handle = engine.handle!
+        engine.legacyDispatcher = { message in
             guard let entry = entries[message.method] else { return previous?(message) }
             if entry.delayMs <= 0 {
                 return .sync { _ in try entry.outcome.get() }
             }
             return .callback { _, responder in
-                engine?.schedule(after: entry.delayMs) { responder.respond(entry.outcome.mapError { $0 as any Error }) }
+                handle.engine?.schedule(after: entry.delayMs) { responder.respond(entry.outcome.mapError { $0 as any Error }) }
             }
         }
     }

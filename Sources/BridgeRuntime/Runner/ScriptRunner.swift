@@ -105,10 +105,11 @@ public enum ScriptRunner {
             // dropped with it (never delivered to the new page).
             var nextPage: String?
             if let offline {
-                engine.onNavigate = { [weak engine] url, _ in
+                let handle = engine.handle!
+                engine.onNavigate = { url, _ in
                     guard nextPage == nil, offline.localPage(for: url) != nil else { return }
                     nextPage = url
-                    engine?.stop()
+                    handle.engine?.stop()
                 }
             }
 

@@ -37,7 +37,9 @@ final class TestSession {
     private(set) var recorded: [(method: String, params: JSONValue)] = []
     private var waiting: [Int: BridgeResponder] = [:]
     private var nextRequest = 0
-    private weak var engine: BridgeEngine?
+    /// The engine, through its handle (a weak reference would slow every retain of the engine).
+    private var handle: EngineHandle?
+    private var engine: BridgeEngine? { handle?.engine }
     private var invokeMock: ScriptFunction?
     /// `__bridgeTestHarness.start(index)`, found once the harness is loaded.
     private(set) var startTest: ScriptFunction?
@@ -82,7 +84,7 @@ final class TestSession {
     /// Installs the native object and the legacy dispatcher on `engine` (before the harness is
     /// evaluated).
     func install(on engine: BridgeEngine, perTestTimeout: Double) {
-        self.engine = engine
+        self.handle = engine.handle
         let previous = engine.legacyDispatcher
         engine.legacyDispatcher = { [weak self] message in
             self?.handler(for: message) ?? previous?(message)
