@@ -64,7 +64,7 @@ func makeTestEngine(
 extension BridgeEngine {
     /// Evaluates `expression` (something returning a value or a promise), runs the loop until
     /// idle and returns `{ok: true, value}` or `{ok: false, code, message, details, name}`.
-    func settleJS(_ expression: String, limit: Double = 10_000) async throws -> JSONValue {
+    func settleJS(_ expression: String, limit: Double = 60_000) async throws -> JSONValue {
         try evaluate(
             """
             globalThis.__settled = null;

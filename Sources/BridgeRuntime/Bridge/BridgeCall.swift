@@ -79,7 +79,7 @@ extension JSONValue {
     public init<T: Encodable>(encoding value: T) throws(BridgeError) {
         do {
             let data = try JSONEncoder().encode(value)
-            self = try JSONParser(maxDepth: 10_000).parse(bytes: Array(data))
+            self = try JSONParser().parse(bytes: Array(data))
         } catch {
             throw .handlerError("result could not be encoded: \(error)")
         }

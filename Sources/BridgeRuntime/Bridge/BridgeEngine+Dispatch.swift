@@ -234,8 +234,17 @@ extension BridgeEngine {
     public func offerURL(_ url: String) -> Bool {
         let proto = LegacyURLProtocol(scheme: configuration.urlScheme)
         guard proto.matches(url) else { return false }
+        let limits = configuration.limits
+        if url.utf8.count > limits.maxMessageBytes {
+            refuse(handlerName: proto.scheme, callbackId: nil, method: nil, error: .payloadTooLarge("\(proto.scheme) URL of \(url.utf8.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes"))
+            return true
+        }
         do {
-            if let message = try proto.message(from: url) {
+            if let message = try proto.message(from: url, maxDepth: configuration.maxDepth) {
+                if let error = limits.violation(in: message.params) {
+                    refuse(handlerName: proto.scheme, callbackId: message.callbackId, method: message.method, error: error)
+                    return true
+                }
                 dispatch(message, handlerName: proto.scheme, via: .url)
             }
         } catch {

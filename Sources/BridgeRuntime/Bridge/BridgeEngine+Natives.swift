@@ -12,11 +12,11 @@ extension BridgeEngine {
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
             ("post", { [unowned self] args in
-                // (handler index, JSON text, timeout ms or -1, wants progress)
+                // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress)
                 let index = Int(args.number(0) ?? 0)
                 let name = handlerNames.indices.contains(index) ? handlerNames[index] : "bridge"
-                let timeout = args.count > 2 ? args.number(2).flatMap { $0 >= 0 ? $0 : nil } : nil
-                let wantsProgress = args.count > 3 && args.bool(3)
+                let timeout = args.count > 3 ? args.number(3).flatMap { $0 >= 0 ? $0 : nil } : nil
+                let wantsProgress = args.count > 4 && args.bool(4)
                 // Parse the envelope's members directly (no dictionary for the outer object).
                 var tooLarge = false
                 let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
@@ -35,7 +35,7 @@ extension BridgeEngine {
                 case .success(let members):
                     receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
                 case .failure(let failure):
-                    refuse(handlerName: name, callbackId: nil, method: nil, error: tooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
+                    refuse(handlerName: name, callbackId: args.string(2), method: nil, error: tooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
                 }
                 return .undefined
             }),

@@ -170,6 +170,20 @@ public final class BridgeEngine {
         }
     }
 
+    /// Runs a script for its effects, without converting its completion value.
+    ///
+    /// - Throws: `ScriptError` with message, file:line and stack.
+    public func execute(_ source: String, sourceURL: String? = nil, line: Int = 1) throws(ScriptError) {
+        guard let context else { throw ScriptError(message: "engine is closed") }
+        do {
+            try context.evaluate(source, sourceURL: sourceURL, line: line, wantResult: false)
+        } catch {
+            var e = error
+            if e.sourceURL == nil { e.sourceURL = sourceURL }
+            throw e
+        }
+    }
+
     /// Checks a script's syntax without running it.
     ///
     /// - Throws: `ScriptError` naming the line of the syntax error.

@@ -28,3 +28,32 @@ public struct BridgeLimits: Sendable, Equatable {
         return l
     }
 }
+
+extension BridgeLimits {
+    /// The first limit `value` breaks (string or array length), as the error a call settles
+    /// with, naming the path; `nil` when it fits. Used for messages that did not come through
+    /// the JS prelude's check (the legacy URL protocol).
+    public func violation(in value: JSONValue, path: String = "params") -> BridgeError? {
+        switch value {
+        case .string(let s):
+            let n = s.utf16.count
+            return n > maxStringLength ? .payloadTooLarge("\(path): a string of \(n) characters is longer than the limit of \(maxStringLength)") : nil
+        case .array(let items):
+            if items.count > maxArrayLength {
+                return .payloadTooLarge("\(path): an array of \(items.count) elements is longer than the limit of \(maxArrayLength)")
+            }
+            for (i, item) in items.enumerated() {
+                if let e = violation(in: item, path: "\(path)[\(i)]") { return e }
+            }
+            return nil
+        case .object(let members):
+            for (k, v) in members {
+                if k.utf16.count > maxStringLength { return .payloadTooLarge("\(path): a key of \(k.utf16.count) characters is longer than the limit of \(maxStringLength)") }
+                if let e = violation(in: v, path: "\(path).\(k)") { return e }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -44,12 +44,12 @@ extension JSONValue {
                 }
             } else {
                 var first = true
-                for key in members.keys.sorted() {
+                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
                     if !first { out.append(UInt8(ascii: ",")) }
                     first = false
                     JSONValue.appendString(key, to: &out)
                     out.append(UInt8(ascii: ":"))
-                    members[key]!.appendJSON(to: &out, sortedKeys: true)
+                    value.appendJSON(to: &out, sortedKeys: true)
                 }
             }
             out.append(UInt8(ascii: "}"))

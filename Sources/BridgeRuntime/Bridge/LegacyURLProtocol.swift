@@ -23,10 +23,13 @@ public struct LegacyURLProtocol: Sendable, Equatable {
 
     /// Reads the call a bridge URL carries.
     ///
+    /// - Parameters:
+    ///   - url: the URL a page navigated to.
+    ///   - maxDepth: deepest nesting accepted in the `parameter` JSON.
     /// - Returns: `nil` when `url` is not a bridge URL.
     /// - Throws: `BridgeError` `INVALID_MESSAGE` saying what is wrong (no `parameter`, bad
     ///   percent-encoding, JSON that is not an object, no `action`).
-    public func message(from url: String) throws(BridgeError) -> BridgeMessage? {
+    public func message(from url: String, maxDepth: Int = 128) throws(BridgeError) -> BridgeMessage? {
         guard matches(url) else { return nil }
         guard let q = url.firstIndex(of: "?") else {
             throw .invalidMessage("\(scheme) URL has no '?parameter=' query: \(Self.abbreviate(url))")
@@ -44,7 +47,7 @@ public struct LegacyURLProtocol: Sendable, Equatable {
         }
         let json: JSONValue
         do {
-            json = try JSONParser().parse(decoded)
+            json = try JSONParser(maxDepth: maxDepth).parse(decoded)
         } catch {
             throw .invalidMessage("\(scheme) URL 'parameter' is not JSON: \(error.description)")
         }

@@ -55,18 +55,33 @@ function check(v, depth, stack) {
   if (ArrayBuffer.isView(v)) {
     if (v instanceof DataView) return fail('a DataView cannot cross the bridge; send an array of numbers');
     if (v.length > MAX_ARRAY) return fail('a typed array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+    if (v instanceof Float32Array || v instanceof Float64Array) {
+      for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) { const f = fail(String(v[i]) + ' is not a finite number and cannot cross the bridge'); f.path.unshift(i); return f; }
+    }
     needsReplacer = true; return null;
   }
-  if (v instanceof ArrayBuffer) { needsReplacer = true; return null; }
+  if (v instanceof ArrayBuffer) {
+    if (v.byteLength > MAX_ARRAY) return fail('an ArrayBuffer of ' + v.byteLength + ' bytes is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+    needsReplacer = true; return null;
+  }
   if (v instanceof Map || v instanceof Set || v instanceof WeakMap || v instanceof WeakSet)
     return fail('a ' + v.constructor.name + ' cannot cross the bridge; convert it to an object or array');
   if (v instanceof RegExp) return fail('a RegExp cannot cross the bridge; send its source string');
   if (typeof v.then === 'function') return fail('a Promise cannot cross the bridge; await it first');
-  if (typeof v.toJSON === 'function') return null;
+  if (typeof v.toJSON === 'function') {
+    // What JSON.stringify will write is what must be checked.
+    let j;
+    try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
+    stack.push(v);
+    const f = check(j, depth + 1, stack);
+    stack.pop();
+    return f;
+  }
   stack.push(v);
   for (const k in v) {
     if (!hasOwn.call(v, k)) continue;
     if (!wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); f.path.unshift(k); return f; }
+    if (k.length > MAX_STRING) return fail('a key of ' + k.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
     const f = check(v[k], depth + 1, stack);
     if (f !== null) { f.path.unshift(k); return f; }
   }
@@ -90,7 +105,12 @@ function toJSON(v, root) {
   needsReplacer = false;
   let f;
   checkStack.length = 0;
-  try { f = check(v, 0, checkStack); } catch (e) { f = fail(e instanceof RangeError ? 'nested too deeply' : String(e)); }
+  try { f = check(v, 0, checkStack); } catch (e) {
+    // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
+    // or a throwing getter or proxy is a refusal.
+    if (e !== null && typeof e === 'object' && 'rethrow' in e) throw e.rethrow;
+    f = fail(e instanceof RangeError ? 'nested too deeply' : 'reading the value threw: ' + String(e));
+  }
   if (f !== null) {
     if (root) f.path.unshift(root);
     const p = renderPath(f.path);
@@ -217,8 +237,10 @@ function postRaw(name, body, timeout, wantsProgress) {
   }
   const index = handlerIndex.get(name);
   if (index === undefined) throw new TypeError("no message handler named '" + name + "'");
-  if (timeout === undefined && !wantsProgress) native.post(index, text);
-  else native.post(index, text, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
+  // The callbackId travels beside the text so a refusal on the native side still reaches it.
+  const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
+  if (timeout === undefined && !wantsProgress) native.post(index, text, id);
+  else native.post(index, text, id, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
 }
 const messageHandlers = {};
 function addHandler(name, index) {

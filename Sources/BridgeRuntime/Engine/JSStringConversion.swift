@@ -2,18 +2,13 @@ internal import CJSC
 
 /// `JSStringRef` helpers. A `JSStringRef` never leaves the function that made it.
 enum JSStringConversion {
-    /// Runs `body` with a temporary `JSStringRef` for `string`, releasing it afterwards.
+    /// Runs `body` with a temporary `JSStringRef` for `string`, releasing it afterwards. Built
+    /// from UTF-16, so NUL characters in scripts and data survive.
     static func with<T>(_ string: String, _ body: (JSStringRef) throws -> T) rethrows -> T {
-        var s = string
-        let ref: JSStringRef = s.withUTF8 { utf8 in
-            // JSStringCreateWithUTF8CString needs a NUL-terminated buffer.
-            withUnsafeTemporaryAllocation(of: CChar.self, capacity: utf8.count + 1) { buf in
-                utf8.withMemoryRebound(to: CChar.self) { src in
-                    _ = buf.initialize(fromContentsOf: src)
-                }
-                buf[utf8.count] = 0
-                return JSStringCreateWithUTF8CString(buf.baseAddress)
-            }
+        let count = string.utf16.count
+        let ref: JSStringRef = withUnsafeTemporaryAllocation(of: JSChar.self, capacity: max(count, 1)) { buf in
+            _ = buf.initialize(fromContentsOf: string.utf16)
+            return JSStringCreateWithCharacters(buf.baseAddress, count)
         }
         defer { JSStringRelease(ref) }
         return try body(ref)

@@ -151,7 +151,7 @@ final class ScriptContext {
         defer { JSStringRelease(text) }
         return JSStringConversion.withUTF8(text) { bytes in
             // Lone surrogates were escaped by JSON.stringify; map failures to a string.
-            (try? JSONParser(maxDepth: 10_000).parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
+            (try? JSONParser().parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -112,12 +112,19 @@ public struct OfflinePackage: Sendable, Equatable {
     }
 
     /// The local page for a page URL, from `routes.json` (exact match, then without query and
-    /// fragment).
+    /// fragment); `nil` when no route matches or the route points outside the package root.
     public func localPage(for url: String) -> String? {
-        if let p = routes[url] { return URL(fileURLWithPath: p, relativeTo: URL(fileURLWithPath: root)).path }
-        let bare = Self.stripQuery(url)
-        if let p = routes[bare] { return URL(fileURLWithPath: p, relativeTo: URL(fileURLWithPath: root)).path }
-        return nil
+        guard let relative = routes[url] ?? routes[Self.stripQuery(url)] else { return nil }
+        let path = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root)).standardizedFileURL.path
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        // A route may not leave the package.
+        guard path.hasPrefix(rootPath + "/") else { return nil }
+        return path
+    }
+
+    /// `true` when `routes.json` names the URL (even if its path is refused).
+    public func hasRoute(for url: String) -> Bool {
+        routes[url] != nil || routes[Self.stripQuery(url)] != nil
     }
 
     /// Serves an http(s) URL from the package after verifying its MD5.

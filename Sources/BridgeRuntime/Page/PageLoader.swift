@@ -78,7 +78,7 @@ public struct PageLoader {
             line = script.line
         }
         do {
-            try engine.evaluate(source, sourceURL: name, line: line)
+            try engine.execute(source, sourceURL: name, line: line)
         } catch {
             engine.recordUncaught(error)
         }

@@ -109,6 +109,7 @@ public enum BridgeCommandLine {
             case "--routes": options.routesPath = try value(a)
             case "--schemas": options.schemasDir = try value(a)
             case "--strict-schemas": options.strictSchemas = true
+            case "--validate-results": options.validateResults = true
             case "--capabilities": options.capabilitiesPath = try value(a)
             case "--url-scheme":
                 let v = try value(a)
@@ -166,7 +167,7 @@ public enum BridgeCommandLine {
             return """
                 usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS]
                                          [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
-                                         [--schemas DIR [--strict-schemas]] [--capabilities FILE]
+                                         [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
 
                 Runs a page script or HTML page headlessly until nothing is pending, printing console output.
                 An .html page runs its scripts in document order, then DOMContentLoaded and load.
@@ -182,6 +183,7 @@ public enum BridgeCommandLine {
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
                   --strict-schemas  with --schemas: refuse calls to actions that have no schema
+                  --validate-results  with --schemas: check results (mocked ones too) against <result>
                   --capabilities FILE  grant permissions to pages by URL pattern (see README); without
                                     it every page may call every action
                   -h, --help        show this help

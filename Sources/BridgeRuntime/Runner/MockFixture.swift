@@ -62,7 +62,7 @@ public struct MockFixture: Sendable, Equatable {
     public init(contentsOf path: String) throws(Problem) {
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(message: "\(path): cannot read mock file") }
         let json: JSONValue
-        do { json = try JSONParser(maxDepth: 10_000).parse(bytes: Array(data)) } catch { throw Problem(message: "\(path): invalid JSON: \(error.description) (byte \(error.offset))") }
+        do { json = try JSONParser().parse(bytes: Array(data)) } catch { throw Problem(message: "\(path): invalid JSON: \(error.description) (byte \(error.offset))") }
         do { try self.init(json: json) } catch { throw Problem(message: "\(path): \(error.message)") }
     }
 

@@ -23,6 +23,9 @@ struct PageInput {
                 return .failure(Problem(message: "\(argument) is a URL; run it with --offline DIR (there is no network)"))
             }
             guard let local = offline.localPage(for: argument) else {
+                if offline.hasRoute(for: argument) {
+                    return .failure(Problem(message: "\(argument): its route in \(offline.root)/routes.json escapes the package root; refused"))
+                }
                 return .failure(Problem(message: "\(argument): no route in \(offline.root)/routes.json maps this URL to a local page"))
             }
             path = local

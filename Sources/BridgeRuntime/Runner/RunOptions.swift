@@ -21,6 +21,8 @@ public struct RunOptions: Sendable, Equatable {
     public var schemasDir: String?
     /// Refuse calls to actions without a schema (`--strict-schemas`).
     public var strictSchemas: Bool = false
+    /// Check handler and mock results against `<result>` (`--validate-results`).
+    public var validateResults: Bool = false
     /// A capability file (`--capabilities`).
     public var capabilitiesPath: String?
 

@@ -41,8 +41,8 @@ public enum ScriptRunner {
                 return RunReport(exitCode: 2, errors: ["bad schemas in \(dir)"])
             }
             schemas = set
-        } else if options.strictSchemas {
-            return fail(2, "--strict-schemas needs --schemas DIR")
+        } else if options.strictSchemas || options.validateResults {
+            return fail(2, "\(options.strictSchemas ? "--strict-schemas" : "--validate-results") needs --schemas DIR")
         }
         var routes: RouteTable?
         if let path = options.routesPath {
@@ -89,7 +89,7 @@ public enum ScriptRunner {
                 return fail(2, "cannot start the engine: \(error)")
             }
             mock?.install(on: engine)
-            schemas?.install(on: engine, strict: options.strictSchemas)
+            schemas?.install(on: engine, strict: options.strictSchemas, validateResults: options.validateResults)
             capabilities?.install(on: engine)
             engine.onEvent = { event in
                 trace?.write(event)
@@ -126,7 +126,7 @@ public enum ScriptRunner {
             } else {
                 do {
                     try engine.installPageSupport()
-                    try engine.evaluate(current.text, sourceURL: current.displayName)
+                    try engine.execute(current.text, sourceURL: current.displayName)
                 } catch {
                     engine.onEvent?(.exception(error))
                     errors.append(describe(error))
@@ -151,6 +151,14 @@ public enum ScriptRunner {
                 errors.append(describe(e))
                 output.err("\(prefix): \(describe(e))")
                 if e.kind == .timeLimit { exitCode = 3 } else if exitCode == 0 { exitCode = 1 }
+            }
+            if nextPage != nil {
+                // The page is gone: its calls are cancelled (traced), but rejections its own JS
+                // did not handle are not errors of the run.
+                engine.onEvent = { event in
+                    if case .exception = event { return }
+                    trace?.write(event)
+                }
             }
             engine.close()
             guard let next = nextPage, exitCode == 0 else { break }

@@ -45,7 +45,7 @@ final class TestSession {
     private(set) var startTest: ScriptFunction?
     /// The result the harness reported for the running test (`nil` until it finishes).
     var report: JSONValue?
-    private let parser = JSONParser(maxDepth: 10_000)
+    private let parser = JSONParser()
 
     init(fixture: MockFixture?) {
         self.fixture = fixture?.entries ?? [:]

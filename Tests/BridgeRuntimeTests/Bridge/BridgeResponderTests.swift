@@ -61,7 +61,7 @@ struct BridgeResponderTests {
                 }
             }
         }.value
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         try expectEachSettledOnce(engine, count: count)
         let outcomes = try engine.evaluate("outcomes")
         for i in 0..<count {
@@ -80,7 +80,7 @@ struct BridgeResponderTests {
         let engine = try makeTestEngine(scoped: try stashingRegistry(stash))
         defer { engine.close() }
         try fire(engine, "race", count: count, options: "{timeout: 30}")
-        try await engine.runUntilIdle(limit: 10_000)
+        try await engine.runUntilIdle(limit: 60_000)
         try expectEachSettledOnce(engine, count: count)
         let accepted = TestBox(0)
         let responders = Array(stash.current.values)
@@ -112,7 +112,7 @@ struct BridgeResponderTests {
         let engine = try makeTestEngine(scoped: registry, clock: SystemClock())
         defer { engine.close() }
         try fire(engine, "race", count: count, options: "{timeout: 20}")
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         // Let every late answer arrive, then run whatever they posted.
         let deadline = ContinuousClock.now + .seconds(10)
         while claimed.current.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
@@ -185,7 +185,7 @@ struct BridgeResponderTests {
         let engine = try makeTestEngine(scoped: try makeEchoRegistry())
         defer { engine.close() }
         try fire(engine, "echo", count: 500)
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         try expectEachSettledOnce(engine, count: 500)
         #expect(try engine.evaluate("outcomes[499]") == ["ok": ["i": 499]])
     }

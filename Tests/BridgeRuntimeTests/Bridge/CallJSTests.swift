@@ -120,7 +120,7 @@ struct CallJSTests {
             bridge.register('hang', function () { return new Promise(function () {}); });
             bridge.call('hold', {}, {timeout: 5000}).catch(function () {});
             """)
-        let runner = Task { @MainActor in try? await engine.runUntilIdle(limit: 5000) }
+        let runner = Task { @MainActor in try? await engine.runUntilIdle(limit: 60_000) }
         let deadline = ContinuousClock.now + .seconds(5)
         while !engine.loop.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
         try #require(engine.loop.isRunning)

@@ -35,7 +35,7 @@ struct OrderedActionTests {
             for (let i = 0; i < \(count); i++) bridge.call('signal', {seq: i}).then(function (v) { results.push(v); });
             """)
         #expect(log.all.filter { $0.hasPrefix("start") } == ["start 0"], "only the first call may start before it answers")
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         expectStrictSequence(log.all, count: count)
         #expect(try engine.evaluate("results") == .array((0..<count).map { .number(Double($0)) }))
     }
@@ -58,7 +58,7 @@ struct OrderedActionTests {
             globalThis.results = [];
             for (let i = 0; i < \(count); i++) bridge.call('signal.async', {seq: i}).then(function (v) { results.push(v); });
             """)
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         expectStrictSequence(log.all, count: count)
         #expect(try engine.evaluate("results") == .array((0..<count).map { .number(Double($0)) }))
     }
@@ -67,21 +67,23 @@ struct OrderedActionTests {
     func unorderedOverlaps() async throws {
         let count = 8
         let log = TestRecorder<String>()
+        let held = TestBox<[BridgeResponder]>([])
         let registry = BridgeRegistry()
         try registry.register(action: "free", handler: .callback { call, responder in
-            let i = call.params["seq"]?.intValue ?? -1
-            log.append("start \(i)")
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) {
-                log.append("end \(i)")
-                responder.succeed(nil)
-            }
+            log.append("start \(call.params["seq"]?.intValue ?? -1)")
+            held.update { $0.append(responder) }
         })
         let engine = try makeTestEngine(scoped: registry, clock: SystemClock())
         defer { engine.close() }
         try engine.evaluate("for (let i = 0; i < \(count); i++) bridge.call('free', {seq: i});")
+        // Every handler started while none had answered: nothing serialised them.
         #expect(log.all == (0..<count).map { "start \($0)" })
-        try await engine.runUntilIdle(limit: 5000)
-        #expect(log.count == 2 * count)
+        for (i, r) in held.current.enumerated() {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1 + i % 3)) { r.succeed(nil) }
+        }
+        try await engine.runUntilIdle(limit: 60_000)
+        #expect(engine.isIdle)
+        #expect(held.current.allSatisfy { $0.isSettled })
     }
 
     @Test("a failing or timed-out ordered call releases the queue for the next one")
@@ -104,7 +106,7 @@ struct OrderedActionTests {
             for (let i = 0; i < 4; i++) bridge.call('step', {seq: i}, {timeout: i === 1 ? 100 : 1000}).then(
               function (v) { out.push([i, v, performance.now()]); }, function (e) { out.push([i, e.code, performance.now()]); });
             """)
-        try await engine.runUntilIdle(limit: 10_000)
+        try await engine.runUntilIdle(limit: 60_000)
         #expect(log.all == ["start 0", "start 1", "start 2", "start 3"])
         #expect(try engine.evaluate("out") == [[0, "HANDLER_ERROR", 0], [1, "TIMEOUT", 100], [2, 2, 100], [3, 3, 100]])
     }
@@ -131,7 +133,7 @@ struct OrderedActionTests {
             bridge.call('signal', {seq: 1}, {timeout: 50}).then(function (v) { out.push([1, v]); }, function (e) { out.push([1, e.code]); });
             bridge.call('signal', {seq: 2}, {timeout: 1000}).then(function (v) { out.push([2, v]); }, function (e) { out.push([2, e.code]); });
             """)
-        try await engine.runUntilIdle(limit: 10_000)
+        try await engine.runUntilIdle(limit: 60_000)
         #expect(try engine.evaluate("out") == [[1, "TIMEOUT"], [0, "TIMEOUT"], [2, 2]])
         #expect(late.all.allSatisfy { !$0 }, "no handler may start for a call that already settled")
         #expect(started.all == [0, 2])

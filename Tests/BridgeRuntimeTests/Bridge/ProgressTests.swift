@@ -36,7 +36,7 @@ struct ProgressTests {
             bridge.call('\(method)', {}, {onProgress: function (p) { log.push(p.pct); }})
               .then(function (r) { log.push(['result', r]); });
             """)
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         let log = try engine.evaluate("log")
         if method == "download" {
             #expect(log == [10, 60, 100, ["result", ["file": "a.zip"]]])
@@ -65,7 +65,7 @@ struct ProgressTests {
             function onDownload(p) { got.push(p); }
             webkit.messageHandlers.bridge.postMessage({method: 'download', params: {}, callbackId: 'onDownload'});
             """)
-        try await engine.runUntilIdle(limit: 5000)
+        try await engine.runUntilIdle(limit: 60_000)
         #expect(try engine.evaluate("got") == [
             ["callbackId": "onDownload", "progress": ["pct": 10]],
             ["callbackId": "onDownload", "progress": ["pct": 60]],

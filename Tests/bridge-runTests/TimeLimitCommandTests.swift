@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Runaway scripts through the built CLI: `run` stops them, reports them on stderr with the
+/// location JSC gives, and exits with 3; `test` fails the test with its line and goes on.
+@Suite struct TimeLimitCommandTests {
+    /// Writes `files` into a fresh directory and returns its path.
+    func directory(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runaway-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    @Test(
+        "run: while (true) anywhere exits 3 with one clear line", arguments: [
+            ("top.js", "console.log('before');\nwhile (true) {}\n", "top.js: script ran longer than the execution time limit (300 ms) and was stopped", "before"),
+            ("timer.js", "console.log('before');\nsetTimeout(function () {\n  while (true) {}\n}, 10);\nsetTimeout(function () { console.log('later timer ran'); }, 20);\n",
+             "script ran longer than the execution time limit (300 ms) and was stopped", "later timer ran"),
+            ("micro.js", "Promise.resolve().then(function () {\n  for (;;) {}\n});\nsetTimeout(function () { console.log('after'); }, 5);\n",
+             "micro.js: script ran longer than the execution time limit (300 ms) in a promise callback and was stopped", nil),
+            ("page.html", "<html><body>\n<script>\nconsole.log('inline');\nwhile (true) {}\n</script>\n<script>console.log('second script');</script>\n</body></html>\n",
+             "page.html (inline script #1): script ran longer than the execution time limit (300 ms) and was stopped", "second script"),
+            ("listener.html", "<script>document.addEventListener('DOMContentLoaded', function () {\n  while (true) {}\n});</script>\n<script>window.addEventListener('load', function () { console.log('load ran'); });</script>\n",
+             "script ran longer than the execution time limit (300 ms) and was stopped", "load ran"),
+        ] as [(String, String, String, String?)])
+    func runaway(_ name: String, _ source: String, _ line: String, _ stillPrinted: String?) throws {
+        let dir = try directory([name: source])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let start = Date()
+        let r = try CLI.run(["run", dir.appendingPathComponent(name).path, "--timeout", "300"])
+        #expect(r.status == 3, "stdout: \(r.stdout) stderr: \(r.stderr)")
+        let errors = r.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 1, "one line per problem: \(errors)")
+        #expect(errors.first?.hasPrefix("bridge-run: ") == true)
+        #expect(errors.first?.hasSuffix(line) == true, "\(errors)")
+        if let stillPrinted { #expect(r.lines.contains(stillPrinted), "the loop went on: \(r.lines)") }
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    @Test("run: JS that spins when native code delivers an answer is stopped and the run exits 3")
+    func runawayInNativeCallback() throws {
+        // A bridge answer whose JS continuation spins: the delivery is native calling into JS.
+        let dir = try directory([
+            "cb.js": "bridge.call('user.get', {}).then(function () {\n  while (true) {}\n});\n",
+            "mock.json": #"{"user.get": {"result": {"name": "Ada"}, "delayMs": 5}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["run", dir.appendingPathComponent("cb.js").path, "--timeout", "300", "--mock", dir.appendingPathComponent("mock.json").path])
+        #expect(r.status == 3, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("execution time limit"))
+    }
+
+    @Test("test: while (true) in a test fails it with its line; the file stops, the next file runs, exit 1")
+    func runawayTest() throws {
+        let dir = try directory([
+            "a.test.js": "test('before', () => {});\ntest('spins', () => {\n  while (true) {}\n});\ntest('after', () => {});\n",
+            "b.test.js": "test('still runs', () => { expect(1 + 1).toBe(2); });\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try CLI.run(["test", dir.path, "--timeout", "300"])
+        #expect(r.status == 1, "stdout: \(r.stdout) stderr: \(r.stderr)")
+        #expect(r.stdout.contains("stopped: script ran longer than the execution time limit"), "\(r.stdout)")
+        #expect(r.stdout.contains("a.test.js:2"), "the test's line: \(r.stdout)")
+        #expect(r.stdout.contains("still runs"))
+        #expect(r.lines.last == "2 passed, 1 failed")
+    }
+}
