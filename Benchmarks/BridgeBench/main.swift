@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, let n = Int(arguments[i + 1]) {
-    try await MemoryBench.child(count: n, shared: arguments[i + 2] == "shared")
+    try MemoryBench.child(count: n, shared: arguments[i + 2] == "shared")
     exit(0)
 }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// closes or is deallocated; `engine` is `nil` after that.
 final class EngineHandle: Sendable {
     private let open = Atomic<Bool>(true)
-    nonisolated(unsafe) private unowned(unsafe) let target: BridgeEngine
+    private unowned(unsafe) let target: BridgeEngine
 
     init(_ engine: BridgeEngine) {
         target = engine
