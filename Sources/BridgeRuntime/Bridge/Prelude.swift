@@ -101,11 +101,11 @@ function renderPath(parts) {
 }
 const checkStack = [];
 // Returns JSON text, or throws {bridgeInvalid: reason}.
-function toJSON(v, root) {
+function toJSON(v, root, depth0) {
   needsReplacer = false;
   let f;
   checkStack.length = 0;
-  try { f = check(v, 0, checkStack); } catch (e) {
+  try { f = check(v, depth0 || 0, checkStack); } catch (e) {
     // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
     // or a throwing getter or proxy is a refusal.
     if (e !== null && typeof e === 'object' && 'rethrow' in e) throw e.rethrow;
@@ -235,10 +235,13 @@ function postRaw(name, body, timeout, wantsProgress) {
     }
     throw e;
   }
+  const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
+  postText(name, text, id, timeout, wantsProgress);
+}
+// The callbackId travels beside the text so a refusal on the native side still reaches it.
+function postText(name, text, id, timeout, wantsProgress) {
   const index = handlerIndex.get(name);
   if (index === undefined) throw new TypeError("no message handler named '" + name + "'");
-  // The callbackId travels beside the text so a refusal on the native side still reaches it.
-  const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
   if (timeout === undefined && !wantsProgress) native.post(index, text, id);
   else native.post(index, text, id, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
 }
@@ -264,8 +267,17 @@ function send(method, params, options, entry) {
   if (typeof method !== 'string' || method === '') throw new TypeError('bridge: method must be a non-empty string');
   const id = 'cb_' + (++seq);
   pending.set(id, entry);
-  const body = { method: method, params: params === undefined ? {} : params, callbackId: id };
-  postRaw(options && options.handler || 'bridge', body, options ? options.timeout : undefined, !!entry.onProgress);
+  const handler = options && options.handler || 'bridge';
+  // Only the params need the check; the envelope is the SDK's own, so it is written directly.
+  let ptext;
+  try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
+  catch (e) {
+    if (e && e.bridgeInvalid !== undefined) { native.invalid(handler, id, e.bridgeInvalid, e.code); return; }
+    pending.delete(id);
+    throw e;
+  }
+  const text = '{"method":' + JSON.stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
+  postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress);
 }
 const listeners = new Map();
 const early = new Map();
