@@ -15,7 +15,8 @@ JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, doub
                                                    JSShouldTerminateCallback callback,
                                                    void *context);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
-JS_EXPORT bool JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx,
+/* Returns void (JSContextRefPrivate.h); the callback is kept as a GC root by the global object. */
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx,
                                                             JSObjectRef function,
                                                             JSValueRef *exception);
 

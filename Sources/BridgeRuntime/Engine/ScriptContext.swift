@@ -34,6 +34,8 @@ final class ScriptContext {
     let vm: ScriptVM
     let ctx: JSGlobalContextRef
     fileprivate var benchmarkCache: BenchmarkCache?
+    /// Set once the page's rejection callback is installed (it must be replaced before release).
+    private var hasRejectionHandler = false
 
     init(vm: ScriptVM) {
         self.vm = vm
@@ -42,6 +44,10 @@ final class ScriptContext {
 
     deinit {
         benchmarkCache = nil
+        if hasRejectionHandler, let sink = vm.rejectionSinkFunction() {
+            var exc: JSValueRef?
+            JSGlobalContextSetUnhandledRejectionCallback(ctx, sink, &exc)
+        }
         JSGlobalContextRelease(ctx)
     }
 
@@ -222,7 +228,8 @@ final class ScriptContext {
     /// Sets the function that JSC calls with `(promise, reason)` for unhandled rejections.
     func setUnhandledRejectionHandler(_ function: ScriptFunction) {
         var exc: JSValueRef?
-        _ = JSGlobalContextSetUnhandledRejectionCallback(ctx, function.object, &exc)
+        JSGlobalContextSetUnhandledRejectionCallback(ctx, function.object, &exc)
+        hasRejectionHandler = exc == nil
     }
 
     /// Installs `__bench.noop()` (an empty native function) and `__bench.roundtrip(fn)` (native

@@ -29,8 +29,30 @@ public final class ScriptVM: @unchecked Sendable {
     }
 
     deinit {
+        if let helper = rejectionSink {
+            JSValueUnprotect(helper.context, helper.function)
+            JSGlobalContextRelease(helper.context)
+        }
         JSContextGroupClearExecutionTimeLimit(group)
         JSContextGroupRelease(group)
+    }
+
+    /// A no-op function in a small helper context of this VM. A closing context points its
+    /// unhandled-rejection callback here: JSC keeps that callback as a GC root, and a callback
+    /// from the page's own global object would keep the whole page alive after release.
+    private var rejectionSink: (context: JSGlobalContextRef, function: JSObjectRef)?
+
+    func rejectionSinkFunction() -> JSObjectRef? {
+        if let sink = rejectionSink { return sink.function }
+        guard let ctx = JSGlobalContextCreateInGroup(group, nil) else { return nil }
+        let fn: JSObjectRef? = JSObjectMakeFunctionWithCallback(ctx, nil, rejectionSinkCallback)
+        guard let fn else {
+            JSGlobalContextRelease(ctx)
+            return nil
+        }
+        JSValueProtect(ctx, fn)
+        rejectionSink = (ctx, fn)
+        return fn
     }
 
     /// The execution time limit in seconds (0 = none).
@@ -58,4 +80,12 @@ private func watchdogShouldTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutable
         JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), watchdog.limit, watchdogShouldTerminate, info)
     }
     return true
+}
+
+/// The no-op behind `ScriptVM.rejectionSinkFunction()`.
+private func rejectionSinkCallback(
+    _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
+    _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    JSValueMakeUndefined(ctx)
 }

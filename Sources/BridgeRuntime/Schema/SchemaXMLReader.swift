@@ -203,7 +203,8 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
         if failure == nil {
             failure = SchemaProblem(file: file, line: max(parser.lineNumber, 1), reason: "malformed XML: \(Self.describe(parseError))")
         }
-        parser.abortParsing()
+        // No abortParsing() here: libxml2 may report from inside an encoding switch, where
+        // aborting frees input it then reads; it stops on fatal errors by itself.
     }
 
     func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
