@@ -57,13 +57,12 @@ func fuzzCheck(_ set: SchemaSet, _ method: String, _ params: JSONValue) {
     }
 }
 
-/// Known bugs, reported and still open (see Tests/BridgeRuntimeTests/Fuzz/SchemaXMLCrashTests.swift):
+/// Known bugs, both fixed since (regression tests in Tests/BridgeRuntimeTests/Fuzz/SchemaXMLCrashTests.swift):
 /// 1. an XML declaration naming an encoding libxml2 cannot switch the input to: the parse error is
 ///    reported from inside `xmlSwitchToEncoding`, SchemaXMLReader's `abortParsing()` frees the
 ///    parser input there, and libxml2 dereferences NULL;
 /// 2. a processing instruction without data (`<?pi?>`): FoundationXML calls `strlen(NULL)`.
-/// While they are open, `scripts/fuzz` sets FUZZ_SKIP_KNOWN=1 and such inputs are skipped, so the
-/// run can look for other bugs; FUZZ_SKIP_KNOWN=0 reproduces them.
+/// FUZZ_SKIP_KNOWN=1 still skips such inputs (off by default in `scripts/fuzz`).
 let skipKnownBugs = ProcessInfo.processInfo.environment["FUZZ_SKIP_KNOWN"] == "1"
 
 func hitsKnownBug(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
