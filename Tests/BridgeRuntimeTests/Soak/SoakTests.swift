@@ -39,6 +39,18 @@ struct SoakTests {
         return rssMiB()
     }
 
+    /// Median RSS of the first and second half of the samples taken after the start. JSC's heap
+    /// swings by tens of MiB with collection timing, so single samples are noise; a leak shows as
+    /// a second-half median above the first-half one.
+    nonisolated static func halves(_ samples: [Double]) -> (first: Double, second: Double) {
+        func median(_ xs: ArraySlice<Double>) -> Double {
+            let s = xs.sorted()
+            return s.isEmpty ? 0 : s[s.count / 2]
+        }
+        let mid = samples.count / 2
+        return (median(samples[..<mid]), median(samples[mid...]))
+    }
+
     nonisolated static func log(_ label: String, _ done: Int, _ total: Int, _ rss: Double) {
         let line = String(format: "[soak] %@: %d/%d rss=%.1f MiB", label, done, total, rss)
         print(line)
@@ -88,24 +100,26 @@ struct SoakTests {
         Self.log("round trips", 0, total, start)
         var base = 0
         var afterWarmUp = start
+        var samples: [Double] = []
         while base < total {
             let n = min(batch, total - base)
             try engine.evaluate("__soakBatch(\(n), \(base))")
             try await engine.runUntilIdle(limit: 60_000)
             base += n
-            if base == warmUp {
-                afterWarmUp = Self.settledRSSMiB(engine)
-                Self.log("round trips (after warm-up)", base, total, afterWarmUp)
-            } else if base % (total / 10) == 0 {
-                Self.log("round trips", base, total, Self.settledRSSMiB(engine))
+            if base % max(total / 20 / batch * batch, batch) == 0 {
+                let rss = Self.settledRSSMiB(engine)
+                samples.append(rss)
+                if base == warmUp { afterWarmUp = rss }
+                Self.log(base == warmUp ? "round trips (after warm-up)" : "round trips", base, total, rss)
             }
         }
         let end = Self.settledRSSMiB(engine)
         Self.log("round trips (end)", total, total, end)
-        print(String(format: "[soak] RESULT round-trips=%d start=%.1f MiB warm=%.1f MiB end=%.1f MiB growth=%.1f MiB", total, start, afterWarmUp, end, end - afterWarmUp))
+        let (first, second) = Self.halves(samples)
+        print(String(format: "[soak] RESULT round-trips=%d start=%.1f MiB warm=%.1f MiB end=%.1f MiB median-first-half=%.1f MiB median-second-half=%.1f MiB growth=%.1f MiB", total, start, afterWarmUp, end, first, second, second - first))
         #expect(try engine.evaluate("__settled") == .number(Double(total)))
         #expect(try engine.evaluate("__failed") == .number(0))
-        #expect(end - afterWarmUp < Self.allowedGrowthMiB, "RSS grew from \(afterWarmUp) MiB to \(end) MiB")
+        #expect(second - first < Self.allowedGrowthMiB, "median RSS grew from \(first) MiB to \(second) MiB")
     }
 
     @Test("10 000 engines sharing one ScriptVM, created and closed, keep RSS flat", .enabled(if: enabled, "set BRIDGE_SOAK=1 (scripts/soak) to run the soak tests"))
@@ -127,6 +141,7 @@ struct SoakTests {
         Self.log("engines, \(mode)", 0, total, start)
         var afterWarmUp = start
         var settled = 0
+        var samples: [Double] = []
         for i in 1...total {
             let engine = try Self.makeEngine(vm: shared ?? ScriptVM())
             try engine.evaluate(
@@ -138,18 +153,19 @@ struct SoakTests {
             if try engine.evaluate("globalThis.__ok") == .number(Double(i)) { settled += 1 }
             if gcEvery > 0, i % gcEvery == 0 { engine.context?.collectGarbage() }
             engine.close()
-            if i == warmUp {
-                afterWarmUp = Self.rssMiB()
-                Self.log("engines, \(mode) (after warm-up)", i, total, afterWarmUp)
-            } else if i % max(total / 10, 1) == 0 {
-                Self.log("engines, \(mode)", i, total, Self.rssMiB())
+            if i % max(total / 20, 1) == 0 {
+                let rss = Self.rssMiB()
+                samples.append(rss)
+                if i == warmUp { afterWarmUp = rss }
+                Self.log(i == warmUp ? "engines, \(mode) (after warm-up)" : "engines, \(mode)", i, total, rss)
             }
         }
         let end = Self.rssMiB()
         Self.log("engines, \(mode) (end)", total, total, end)
-        print(String(format: "[soak] RESULT engines=%d mode=%@ start=%.1f MiB warm=%.1f MiB end=%.1f MiB growth=%.1f MiB", total, mode, start, afterWarmUp, end, end - afterWarmUp))
+        let (first, second) = Self.halves(samples)
+        print(String(format: "[soak] RESULT engines=%d mode=%@ start=%.1f MiB warm=%.1f MiB end=%.1f MiB median-first-half=%.1f MiB median-second-half=%.1f MiB growth=%.1f MiB", total, mode, start, afterWarmUp, end, first, second, second - first))
         #expect(settled == total)
-        #expect(end - afterWarmUp < Self.allowedGrowthMiB, "RSS grew from \(afterWarmUp) MiB to \(end) MiB")
+        #expect(second - first < Self.allowedGrowthMiB, "median RSS grew from \(first) MiB to \(second) MiB")
     }
 }
 
