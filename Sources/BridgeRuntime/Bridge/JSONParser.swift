@@ -148,51 +148,27 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
-            pos += 1
             var members = [String: JSONValue](minimumCapacity: 4)
-            skipWhitespace()
-            if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
-                pos += 1
-                return .object(members)
-            }
-            while true {
-                skipWhitespace()
-                guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
-                let key = try string()
-                skipWhitespace()
-                guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
-                pos += 1
-                skipWhitespace()
-                do throws(Failure) {
-                    members[key] = try value(depth: depth)
-                } catch {
-                    pathStack.insert(.key(key), at: 0)
-                    throw error
-                }
-                skipWhitespace()
-                guard pos < bytes.count else { throw fail("unexpected end of JSON in object") }
-                if bytes[pos] == UInt8(ascii: ",") {
-                    pos += 1
-                    continue
-                }
-                if bytes[pos] == UInt8(ascii: "}") {
-                    pos += 1
-                    return .object(members)
-                }
-                throw fail("expected ',' or '}' in object")
-            }
+            try readMembers(depth: depth) { key, value in members[key] = value }
+            return .object(members)
         }
 
         /// The members of an object in text order (a repeated key appears twice).
         mutating func members(depth: Int) throws(Failure) -> [(String, JSONValue)] {
+            var members: [(String, JSONValue)] = []
+            try readMembers(depth: depth) { key, value in members.append((key, value)) }
+            return members
+        }
+
+        /// Reads `{…}` at `pos`, handing each member to `add` in text order.
+        @inline(__always)
+        mutating func readMembers(depth: Int, _ add: (String, JSONValue) -> Void) throws(Failure) {
             if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
             pos += 1
-            var members: [(String, JSONValue)] = []
             skipWhitespace()
             if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
                 pos += 1
-                return members
+                return
             }
             while true {
                 skipWhitespace()
@@ -203,7 +179,7 @@ public struct JSONParser {
                 pos += 1
                 skipWhitespace()
                 do throws(Failure) {
-                    members.append((key, try value(depth: depth)))
+                    add(key, try value(depth: depth))
                 } catch {
                     pathStack.insert(.key(key), at: 0)
                     throw error
@@ -216,7 +192,7 @@ public struct JSONParser {
                 }
                 if bytes[pos] == UInt8(ascii: "}") {
                     pos += 1
-                    return members
+                    return
                 }
                 throw fail("expected ',' or '}' in object")
             }
