@@ -20,6 +20,11 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSObjectRef function,
                                                             JSValueRef *exception);
 
+/* Exported debugging hooks (JSContextRefPrivate.h / JSBasePrivate.h): a synchronous full
+   collection and heap statistics, for leak checks. */
+JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+
 /* Linker-section discovery for self-registering components. The linker defines
    __start_/__stop_ for every section whose name is a C identifier; weak so that an
    image with no record links and sees NULL. */

@@ -40,6 +40,7 @@ final class ScriptContext {
     init(vm: ScriptVM) {
         self.vm = vm
         ctx = JSGlobalContextCreateInGroup(vm.group, nil)
+        vm.noteContextCreated()
     }
 
     deinit {
@@ -49,6 +50,7 @@ final class ScriptContext {
             JSGlobalContextSetUnhandledRejectionCallback(ctx, sink, &exc)
         }
         JSGlobalContextRelease(ctx)
+        vm.noteContextClosed()
     }
 
     // MARK: Exception funnel

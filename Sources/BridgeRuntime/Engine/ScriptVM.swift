@@ -42,6 +42,57 @@ public final class ScriptVM: @unchecked Sendable {
     /// from the page's own global object would keep the whole page alive after release.
     private var rejectionSink: (context: JSGlobalContextRef, function: JSObjectRef)?
 
+    /// Contexts created and closed in this VM (main thread only).
+    private var contextsCreated = 0
+    private var contextsClosed = 0
+
+    /// How many closed contexts of a shared VM trigger a full collection. JSC's own collection
+    /// timing lets the heap of a VM whose pages come and go grow by many KiB per page; a full
+    /// collection every so often keeps a long-lived shared VM flat.
+    static let collectEveryClosedContexts = 64
+
+    func noteContextCreated() {
+        contextsCreated += 1
+    }
+
+    func noteContextClosed() {
+        contextsClosed += 1
+        // Only a VM that outlives its contexts (shared) needs it; a VM of its own goes away
+        // with its only engine.
+        if contextsCreated > 1, contextsClosed % Self.collectEveryClosedContexts == 0 {
+            _ = rejectionSinkFunction()
+            if let ctx = rejectionSink?.context { JSSynchronousGarbageCollectForDebugging(ctx) }
+        }
+    }
+
+    /// What a full, synchronous collection leaves in this VM's heap.
+    public struct HeapStatistics: Sendable, Equatable {
+        /// Live GC objects.
+        public var objectCount: Int
+        /// Live global objects (pages); engines that were closed must not stay here.
+        public var globalObjectCount: Int
+        /// Bytes in use in the GC heap.
+        public var heapSize: Int
+    }
+
+    /// Runs a full garbage collection now and reports what is left: the leak check for engines
+    /// created and closed in this VM (RSS alone is blurred by the collector's timing and the
+    /// allocator keeping freed pages).
+    ///
+    /// - Note: Slow (a full collection); for tests and soak runs. Main thread only.
+    public func collectAndMeasure() -> HeapStatistics? {
+        _ = rejectionSinkFunction()
+        guard let ctx = rejectionSink?.context else { return nil }
+        JSSynchronousGarbageCollectForDebugging(ctx)
+        guard let stats = JSGetMemoryUsageStatistics(ctx) else { return nil }
+        func number(_ name: String) -> Int {
+            let v = JSStringConversion.with(name) { JSObjectGetProperty(ctx, stats, $0, nil) }
+            guard let v else { return 0 }
+            return Int(JSValueToNumber(ctx, v, nil))
+        }
+        return HeapStatistics(objectCount: number("objectCount"), globalObjectCount: number("globalObjectCount"), heapSize: number("heapSize"))
+    }
+
     func rejectionSinkFunction() -> JSObjectRef? {
         if let sink = rejectionSink { return sink.function }
         guard let ctx = JSGlobalContextCreateInGroup(group, nil) else { return nil }

@@ -32,7 +32,7 @@ struct SoakTests {
     /// RSS after a full JS collection in `engine`'s VM and returning freed malloc pages to the
     /// system, so the figure follows live memory rather than the collector's timing.
     static func settledRSSMiB(_ engine: BridgeEngine) -> Double {
-        engine.context?.collectGarbage()
+        _ = engine.vm.collectAndMeasure()
         #if os(Linux)
         _ = soakMallocTrim(0)
         #endif
@@ -162,6 +162,11 @@ struct SoakTests {
         }
         let end = Self.rssMiB()
         Self.log("engines, \(mode) (end)", total, total, end)
+        if let shared, let heap = shared.collectAndMeasure() {
+            // The JS heap itself: closed pages must not stay alive.
+            print("[soak] RESULT heap after \(total) engines (\(mode)): objects=\(heap.objectCount) globals=\(heap.globalObjectCount) heapSize=\(heap.heapSize)")
+            #expect(heap.globalObjectCount <= 2, "closed engines' global objects are still alive: \(heap)")
+        }
         let (first, second) = Self.halves(samples)
         print(String(format: "[soak] RESULT engines=%d mode=%@ start=%.1f MiB warm=%.1f MiB end=%.1f MiB median-first-half=%.1f MiB median-second-half=%.1f MiB growth=%.1f MiB", total, mode, start, afterWarmUp, end, first, second, second - first))
         #expect(settled == total)
