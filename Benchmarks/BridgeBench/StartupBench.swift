@@ -35,10 +35,9 @@ enum StartupBench {
             page.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6 / Double(n))
         }
         let o = stats(own), s = stats(shared), p = stats(page)
-        report.add(BenchRow(name: "startup-engine", what: "new engine + prelude in a shared VM (test runner)", value: s.median, unit: "ms", spread: (s.min, s.max),
+        report.add(BenchRow(name: "startup-engine", what: "new engine + prelude (library default: the shared VM)", value: s.median, unit: "ms", spread: (s.min, s.max),
                             target: "≤ 1 ms", met: s.median <= 1))
-        report.add(BenchRow(name: "startup-engine-own-vm", what: "new engine + prelude in a VM of its own (library default)", value: o.median, unit: "ms", spread: (o.min, o.max),
-                            target: "≤ 1 ms", met: o.median <= 1))
+        report.add(BenchRow(name: "startup-engine-own-vm", what: "new engine + prelude in a VM of its own (opt-in)", value: o.median, unit: "ms", spread: (o.min, o.max)))
         report.add(BenchRow(name: "startup-page", what: "new engine + prelude + DOM-lite, shared VM", value: p.median, unit: "ms", spread: (p.min, p.max)))
     }
 

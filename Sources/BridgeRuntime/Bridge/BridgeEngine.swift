@@ -112,7 +112,7 @@ public final class BridgeEngine {
             EngineHandle.live.withLock { $0[id] = handle }
         }
         self.configuration = configuration
-        vm = configuration.vm ?? ScriptVM()
+        vm = configuration.vm ?? ScriptVM.shared
         loop = EventLoop(clock: configuration.clock)
         let context = ScriptContext(vm: vm)
         self.context = context

@@ -12,8 +12,8 @@ public final class ScriptVM: @unchecked Sendable {
     let group: JSContextGroupRef
     let watchdog: Watchdog
 
-    /// A process-wide VM to share between engines (10 s time limit). Engines get a VM of their
-    /// own unless their configuration names one; see `EngineConfiguration.vm`.
+    /// The process-wide VM engines share unless their configuration names another (10 s time
+    /// limit); see `EngineConfiguration.vm`.
     public static let shared = ScriptVM()
 
     /// Creates a VM.
