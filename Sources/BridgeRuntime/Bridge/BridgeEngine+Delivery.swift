@@ -30,10 +30,26 @@ extension BridgeEngine {
         flushScheduled = false
         guard outboxCount > 0 else { return }
         outbox.append(UInt8(ascii: "]"))
-        let batch = outbox
-        outbox.removeAll(keepingCapacity: true)
+        outbox.append(0)
         outboxCount = 0
-        callSDK(sdkDeliver, [.jsonText(batch)])
+        // Hand the batch over without copying: the two buffers swap, so entries JS queues while
+        // the batch is delivered go to the other one. A nested flush (close() from a callback)
+        // takes the copying path.
+        guard !isFlushing, let context, let deliver = sdkDeliver else {
+            let batch = Array(outbox.dropLast())
+            outbox.removeAll(keepingCapacity: true)
+            callSDK(sdkDeliver, [.jsonText(batch)])
+            return
+        }
+        isFlushing = true
+        swap(&outbox, &outboxSpare)
+        do {
+            try outboxSpare.withUnsafeBufferPointer { (buf) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: buf) }
+        } catch {
+            recordUncaught(error)
+        }
+        outboxSpare.removeAll(keepingCapacity: true)
+        isFlushing = false
     }
 
     // MARK: Native to JS

@@ -55,6 +55,9 @@ public final class BridgeEngine {
     var componentInstances: [ObjectIdentifier: AnyObject] = [:]
     var boundCache: [String: Bound] = [:]
     var outbox: [UInt8] = []
+    /// The buffer being delivered while `outbox` collects the next batch.
+    var outboxSpare: [UInt8] = []
+    var isFlushing = false
     var outboxCount = 0
     var flushScheduled = false
     var jsResults: [Int: Result<JSONValue, BridgeError>] = [:]

@@ -214,6 +214,18 @@ final class ScriptContext {
         }
     }
 
+    /// Calls a JS function with one argument parsed from NUL-terminated UTF-8 JSON text, without
+    /// copying the text (the delivery hot path).
+    func call(_ function: ScriptFunction, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
+        let arg: JSValueRef? = bytes.withMemoryRebound(to: CChar.self) { cbuf in
+            let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
+            defer { JSStringRelease(s) }
+            return JSValueMakeFromJSONString(ctx, s)
+        }
+        var argument: JSValueRef? = arg ?? JSValueMakeUndefined(ctx)
+        _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
+    }
+
     /// A JS value parsed from UTF-8 JSON text (`nil` if the text is not JSON).
     static func makeFromJSON(_ ctx: JSContextRef, _ bytes: [UInt8]) -> JSValueRef? {
         var bytes = bytes
