@@ -162,26 +162,23 @@ public final class BridgeEngine {
     /// - Throws: `ScriptError` with message, file:line and stack.
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String? = nil, line: Int = 1) throws(ScriptError) -> JSONValue {
-        guard let context else { throw ScriptError(message: "engine is closed") }
-        do {
-            return try context.evaluate(source, sourceURL: sourceURL, line: line) ?? .null
-        } catch {
-            var e = error
-            // A terminated script carries no location of its own; name the script at least.
-            if e.sourceURL == nil { e.sourceURL = sourceURL }
-            throw e
-        }
+        try run(source, sourceURL: sourceURL, line: line, wantResult: true) ?? .null
     }
 
     /// Runs a script for its effects, without converting its completion value.
     ///
     /// - Throws: `ScriptError` with message, file:line and stack.
     public func execute(_ source: String, sourceURL: String? = nil, line: Int = 1) throws(ScriptError) {
+        _ = try run(source, sourceURL: sourceURL, line: line, wantResult: false)
+    }
+
+    private func run(_ source: String, sourceURL: String?, line: Int, wantResult: Bool) throws(ScriptError) -> JSONValue? {
         guard let context else { throw ScriptError(message: "engine is closed") }
         do {
-            try context.evaluate(source, sourceURL: sourceURL, line: line, wantResult: false)
+            return try context.evaluate(source, sourceURL: sourceURL, line: line, wantResult: wantResult)
         } catch {
             var e = error
+            // A terminated script carries no location of its own; name the script at least.
             if e.sourceURL == nil { e.sourceURL = sourceURL }
             throw e
         }

@@ -60,9 +60,8 @@ public struct MockFixture: Sendable, Equatable {
     ///
     /// - Throws: `MockFixture.Problem` naming the file.
     public init(contentsOf path: String) throws(Problem) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(message: "\(path): cannot read mock file") }
         let json: JSONValue
-        do { json = try JSONParser().parse(bytes: Array(data)) } catch { throw Problem(message: "\(path): invalid JSON: \(error.description) (byte \(error.offset))") }
+        do { json = try JSONValue(contentsOfFile: path, kind: "mock file") } catch { throw Problem(message: error.message) }
         do { try self.init(json: json) } catch { throw Problem(message: "\(path): \(error.message)") }
     }
 

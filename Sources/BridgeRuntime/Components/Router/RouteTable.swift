@@ -51,9 +51,7 @@ public struct RouteTable: Sendable, Equatable {
     ///
     /// - Throws: `BridgeError` naming the file.
     public init(contentsOf path: String) throws(BridgeError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidMessage("\(path): cannot read route table") }
-        let json: JSONValue
-        do { json = try JSONParser().parse(bytes: Array(data)) } catch { throw .invalidMessage("\(path): invalid JSON: \(error.description)") }
+        let json = try JSONValue(contentsOfFile: path, kind: "route table")
         do { try self.init(json: json) } catch { throw .invalidMessage("\(path): \(error.message)") }
     }
 
