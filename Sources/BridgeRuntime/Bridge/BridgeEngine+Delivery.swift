@@ -42,6 +42,7 @@ extension BridgeEngine {
             return
         }
         isFlushing = true
+        chainBudget = Self.maxChainedEntries
         swap(&outbox, &outboxSpare)
         do {
             try outboxSpare.withUnsafeBufferPointer { (buf) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: buf) }
@@ -50,6 +51,29 @@ extension BridgeEngine {
         }
         outboxSpare.removeAll(keepingCapacity: true)
         isFlushing = false
+    }
+
+    /// Entries one delivery may chain before it returns to the loop: bounds how long one VM
+    /// entry lasts (and how much of the execution time limit it spends).
+    static let maxChainedEntries = 4096
+
+    /// Called by the SDK (`__native.next()`) after it settled a batch: runs the microtasks the
+    /// batch released inside this VM entry, and if that produced answers the loop would deliver
+    /// next anyway (synchronous handlers, nothing else waiting), hands them over at once as the
+    /// next batch. `null` sends the SDK back to the loop.
+    ///
+    /// Same order as going through the loop, fewer VM entries: the flush task queued for those
+    /// answers finds its batch empty. Timers, inbox jobs and other tasks are never overtaken.
+    func takeChainedBatch() -> NativeResult {
+        guard let context, isFlushing, !isClosing, !isClosed, context.drainMicrotasksInside() else { return .null }
+        guard outboxCount > 0, flushScheduled, chainBudget > 0, loop.nothingElseWaits() else { return .null }
+        chainBudget -= outboxCount
+        outboxChain.removeAll(keepingCapacity: true)
+        swap(&outbox, &outboxChain)
+        outboxChain.append(UInt8(ascii: "]"))
+        outboxChain.append(0)
+        outboxCount = 0
+        return .jsonText(outboxChain)
     }
 
     // MARK: Native to JS

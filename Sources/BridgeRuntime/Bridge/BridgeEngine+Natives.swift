@@ -39,6 +39,7 @@ extension BridgeEngine {
                 }
                 return .undefined
             }),
+            ("next", { [unowned self] _ in takeChainedBatch() }),
             ("invalid", { [unowned self] args in
                 // (handler name, callbackId or null, reason, code or undefined)
                 let reason = args.string(2) ?? "message cannot cross the bridge"

@@ -58,6 +58,10 @@ public final class BridgeEngine {
     /// The buffer being delivered while `outbox` collects the next batch.
     var outboxSpare: [UInt8] = []
     var isFlushing = false
+    /// The buffer a chained batch is handed over in (see `takeChainedBatch`).
+    var outboxChain: [UInt8] = []
+    /// Entries the current delivery may still take on without returning to the loop.
+    var chainBudget = 0
     var outboxCount = 0
     var flushScheduled = false
     var jsResults: [Int: Result<JSONValue, BridgeError>] = [:]
@@ -225,7 +229,7 @@ public final class BridgeEngine {
     @discardableResult
     public func runReady() -> Bool {
         var any = false
-        while loop.runReadyAndDue() { any = true }
+        while loop.runReadyAndDue(mayContinue: { [unowned self] in !stopRequested }) { any = true }
         return any
     }
 

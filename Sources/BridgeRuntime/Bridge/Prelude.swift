@@ -351,11 +351,16 @@ function settle(kind, id, value, error) {
     g(kind === 1 ? { callbackId: id, progress: value } : { callbackId: id, result: value, error: error });
   }
 }
+// Settles a batch, then asks native code for the next one: it runs the microtasks the batch
+// released and returns the answers they produced while nothing else waits (else null).
 function deliver(batch) {
-  for (let i = 0; i < batch.length; i++) {
-    const e = batch[i];
-    try { settle(e[0], e[1], e[2], e[3]); } catch (err) { report('exception', err); }
-  }
+  do {
+    for (let i = 0; i < batch.length; i++) {
+      const e = batch[i];
+      try { settle(e[0], e[1], e[2], e[3]); } catch (err) { report('exception', err); }
+    }
+    batch = native.next();
+  } while (batch !== null);
 }
 function reply(reqId, value) {
   let text;

@@ -43,9 +43,20 @@ final class EventLoop {
     var virtualGrace: Double = 250
     /// `true` while `run` is on the stack.
     private(set) var isRunning = false
+    /// While a turn runs its ready tasks: whether the run that drives it may go on.
+    private var mayContinue: (() -> Bool)?
 
     init(clock: any EngineClock) {
         self.clock = clock
+    }
+
+    /// `true` when the task running now could hand its successor (the one queued task, which
+    /// must be the caller's) its work directly: the loop would run that task next anyway, since
+    /// nothing else is ready, no inbox job waits and the driving run does not want to stop.
+    /// Timers run only in turns without ready tasks, so they are never overtaken.
+    func nothingElseWaits() -> Bool {
+        guard let mayContinue, ready.count - readyHead == 1, !inbox.hasJobs else { return false }
+        return mayContinue()
     }
 
     /// Number of pending timers.
@@ -103,7 +114,7 @@ final class EventLoop {
         while true {
             if shouldStop() { throw .requested }
             if done() { return }
-            if runReadyAndDue(shouldStop: shouldStop) {
+            if runReadyAndDue(shouldStop: shouldStop, mayContinue: { !shouldStop() && !done() }) {
                 lastProgress = realClock.now
                 continue
             }
@@ -133,20 +144,28 @@ final class EventLoop {
     }
 
     /// Runs one batch of ready tasks, inbox jobs and due timers. Returns `true` if anything ran.
+    ///
+    /// - Parameter mayContinue: whether the driving run may go on; while ready tasks run,
+    ///   `nothingElseWaits()` consults it.
     @discardableResult
-    func runReadyAndDue(shouldStop: () -> Bool = { false }) -> Bool {
+    func runReadyAndDue(shouldStop: () -> Bool = { false }, mayContinue: () -> Bool = { false }) -> Bool {
         var didWork = false
         let jobs = inbox.takeAll()
         for job in jobs {
             job()
             didWork = true
         }
-        while readyHead < ready.count {
-            let task = ready[readyHead]
-            readyHead += 1
-            task()
-            didWork = true
-            if shouldStop() { break }
+        withoutActuallyEscaping(mayContinue) { gate in
+            let outer = self.mayContinue
+            self.mayContinue = gate
+            defer { self.mayContinue = outer }
+            while readyHead < ready.count {
+                let task = ready[readyHead]
+                readyHead += 1
+                task()
+                didWork = true
+                if shouldStop() { break }
+            }
         }
         if readyHead >= ready.count {
             ready.removeAll(keepingCapacity: true)

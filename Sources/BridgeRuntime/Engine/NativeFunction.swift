@@ -3,10 +3,13 @@ internal import CJSC
 /// What a native function returns to JS, as Swift values.
 enum NativeResult {
     case undefined
+    case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case json(JSONValue)
+    /// NUL-terminated UTF-8 JSON text, parsed into a JS value.
+    case jsonText([UInt8])
 }
 
 /// A Swift error thrown by a native function becomes a JS `Error` with this message.
@@ -94,6 +97,7 @@ enum NativeFunctionClass {
     static func jsValue(_ ctx: JSContextRef, _ result: NativeResult) -> JSValueRef? {
         switch result {
         case .undefined: return JSValueMakeUndefined(ctx)
+        case .null: return JSValueMakeNull(ctx)
         case .bool(let b): return JSValueMakeBoolean(ctx, b)
         case .number(let n): return JSValueMakeNumber(ctx, n)
         case .string(let s): return JSStringConversion.with(s) { JSValueMakeString(ctx, $0) }
@@ -101,6 +105,14 @@ enum NativeFunctionClass {
             var bytes: [UInt8] = []
             v.appendJSON(to: &bytes)
             return ScriptContext.makeFromJSON(ctx, bytes)
+        case .jsonText(let bytes):
+            return bytes.withUnsafeBufferPointer { buf in
+                buf.withMemoryRebound(to: CChar.self) { cbuf in
+                    let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
+                    defer { JSStringRelease(s) }
+                    return JSValueMakeFromJSONString(ctx, s)
+                }
+            }
         }
     }
 }

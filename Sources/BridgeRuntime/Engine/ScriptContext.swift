@@ -239,6 +239,21 @@ final class ScriptContext {
         }
     }
 
+    /// Runs the microtasks queued so far, inside the VM entry that is already open. Call it only
+    /// from a native function (JavaScript is on the stack). Returns `false`, doing nothing, where
+    /// the library cannot (see `ScriptVM.drainsInline`); the microtasks then drain when the
+    /// outermost call returns, as usual.
+    ///
+    /// Why: the JSC of WebKitGTK 2.4x/2.50 drains those leftover microtasks one VM entry per job,
+    /// and with an execution time limit every entry reads the thread's CPU time (a system call).
+    /// Drained from inside, all jobs share one entry and one time-limit budget, as in newer
+    /// JavaScriptCore, where the drain opens a single entry itself.
+    func drainMicrotasksInside() -> Bool {
+        guard ScriptVM.drainsInline else { return false }
+        bridge_drain_microtasks(vm.group)
+        return true
+    }
+
     /// Sets the function that JSC calls with `(promise, reason)` for unhandled rejections.
     func setUnhandledRejectionHandler(_ function: ScriptFunction) {
         var exc: JSValueRef?

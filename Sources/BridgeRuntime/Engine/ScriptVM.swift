@@ -1,5 +1,6 @@
 internal import CJSC
 import Synchronization
+import Foundation
 
 /// A JavaScript virtual machine (a JavaScriptCore context group) that engines can share.
 ///
@@ -105,6 +106,14 @@ public final class ScriptVM: @unchecked Sendable {
         rejectionSink = (ctx, fn)
         return fn
     }
+
+    /// `true` when microtasks can be drained from inside a native call
+    /// (`ScriptContext.drainMicrotasksInside`): the library exports `JSC::VM::drainMicrotasks`
+    /// and `BRIDGE_INLINE_MICROTASKS` is not `0` (the switch exists to compare both paths).
+    static let drainsInline: Bool = {
+        guard bridge_can_drain_microtasks() else { return false }
+        return ProcessInfo.processInfo.environment["BRIDGE_INLINE_MICROTASKS"] != "0"
+    }()
 
     /// The execution time limit in seconds (0 = none).
     public var timeLimit: Double { watchdog.limit }
