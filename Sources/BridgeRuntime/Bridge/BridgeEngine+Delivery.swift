@@ -1,7 +1,8 @@
 /// Delivery of answers, progress and events into JS: entries collect in one JSON batch that a
 /// single loop task hands to the SDK, so many answers cost one crossing and one parse.
 extension BridgeEngine {
-    /// Queues `[kind, id, value, error]` (kind 0 final, 1 progress, 2 event).
+    /// Queues `[kind, id, value, error]` (kind 0 final, 1 progress, 2 event). A callbackId of the
+    /// SDK's form `cb_<n>` goes as the number n: the SDK keys its pending calls by number.
     func enqueue(kind: Int, callbackId: String, value: JSONValue, error: BridgeError?) {
         guard !isClosed else { return }
         outbox.append(outboxCount == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
@@ -9,7 +10,11 @@ extension BridgeEngine {
         outbox.append(UInt8(ascii: "["))
         outbox.append(UInt8(ascii: "0") + UInt8(kind))
         outbox.append(UInt8(ascii: ","))
-        JSONValue.appendString(callbackId, to: &outbox)
+        if kind != 2, let n = Self.sdkCallNumber(callbackId) {
+            JSONValue.appendNumber(Double(n), to: &outbox)
+        } else {
+            JSONValue.appendString(callbackId, to: &outbox)
+        }
         outbox.append(UInt8(ascii: ","))
         value.appendJSON(to: &outbox)
         outbox.append(UInt8(ascii: ","))
@@ -23,6 +28,27 @@ extension BridgeEngine {
                 flushOutbox()
             }
         }
+    }
+
+    /// n for a callbackId `cb_<n>` written the way the SDK writes it (decimal, no leading zero,
+    /// at most 15 digits), else `nil`.
+    static func sdkCallNumber(_ id: String) -> Int? {
+        let utf8 = id.utf8
+        guard utf8.count > 3, utf8.count <= 18 else { return nil }
+        var n = 0
+        var i = 0
+        for c in utf8 {
+            switch i {
+            case 0: if c != UInt8(ascii: "c") { return nil }
+            case 1: if c != UInt8(ascii: "b") { return nil }
+            case 2: if c != UInt8(ascii: "_") { return nil }
+            default:
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9"), !(i == 3 && c == UInt8(ascii: "0")) else { return nil }
+                n = n * 10 + Int(c - UInt8(ascii: "0"))
+            }
+            i += 1
+        }
+        return n
     }
 
     /// Hands the batch to the SDK now.

@@ -33,7 +33,7 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            if !sortedKeys || members.count == 1 {
+            if !sortedKeys || members.count <= 1 {
                 var first = true
                 for (k, v) in members {
                     if !first { out.append(UInt8(ascii: ",")) }
@@ -41,6 +41,35 @@ extension JSONValue {
                     JSONValue.appendString(k, to: &out)
                     out.append(UInt8(ascii: ":"))
                     v.appendJSON(to: &out, sortedKeys: sortedKeys)
+                }
+            } else if members.count <= 64 {
+                // Small objects: sort the indices on the stack (no array of pairs).
+                withUnsafeTemporaryAllocation(of: [String: JSONValue].Index.self, capacity: members.count) { order in
+                    var n = 0
+                    var i = members.startIndex
+                    while i != members.endIndex {
+                        order.initializeElement(at: n, to: i)
+                        n += 1
+                        members.formIndex(after: &i)
+                    }
+                    for a in 1..<n {
+                        let x = order[a]
+                        let key = members[x].key
+                        var b = a - 1
+                        while b >= 0, key < members[order[b]].key {
+                            order[b + 1] = order[b]
+                            b -= 1
+                        }
+                        order[b + 1] = x
+                    }
+                    for j in 0..<n {
+                        if j > 0 { out.append(UInt8(ascii: ",")) }
+                        let (key, value) = members[order[j]]
+                        JSONValue.appendString(key, to: &out)
+                        out.append(UInt8(ascii: ":"))
+                        value.appendJSON(to: &out, sortedKeys: true)
+                    }
+                    _ = order.deinitialize()
                 }
             } else {
                 var first = true

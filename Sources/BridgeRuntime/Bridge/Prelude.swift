@@ -265,15 +265,17 @@ function BridgeCallError(err) {
 }
 function send(method, params, options, entry) {
   if (typeof method !== 'string' || method === '') throw new TypeError('bridge: method must be a non-empty string');
-  const id = 'cb_' + (++seq);
-  pending.set(id, entry);
+  // Pending calls are keyed by their number: native code delivers answers to 'cb_<n>' as n.
+  const n = ++seq;
+  const id = 'cb_' + n;
+  pending.set(n, entry);
   const handler = options && options.handler || 'bridge';
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
     if (e && e.bridgeInvalid !== undefined) { native.invalid(handler, id, e.bridgeInvalid, e.code); return; }
-    pending.delete(id);
+    pending.delete(n);
     throw e;
   }
   const text = '{"method":' + JSON.stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
@@ -337,14 +339,18 @@ function emit(name, payload) {
   if (q.length >= MAX_EARLY) q.shift();
   q.push(payload);
 }
+// id: an event name (kind 2), n for callbackId 'cb_<n>', else the callbackId string.
 function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
-  const p = pending.get(id);
-  if (p !== undefined) {
-    if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-    pending.delete(id);
-    if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
-    return;
+  if (typeof id === 'number') {
+    const p = pending.get(id);
+    if (p !== undefined) {
+      if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
+      pending.delete(id);
+      if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
+      return;
+    }
+    id = 'cb_' + id;
   }
   const g = global[id];
   if (typeof g === 'function') {

@@ -249,7 +249,7 @@ final class ScriptContext {
     /// Drained from inside, all jobs share one entry and one time-limit budget, as in newer
     /// JavaScriptCore, where the drain opens a single entry itself.
     func drainMicrotasksInside() -> Bool {
-        guard ScriptVM.drainsInline else { return false }
+        guard vm.drainsMicrotasksInline else { return false }
         bridge_drain_microtasks(vm.group)
         return true
     }

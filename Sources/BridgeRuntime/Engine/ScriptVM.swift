@@ -17,11 +17,20 @@ public final class ScriptVM: @unchecked Sendable {
     /// limit); see `EngineConfiguration.vm`.
     public static let shared = ScriptVM()
 
+    /// Whether engines in this VM drain microtasks inside the VM entry of a delivery (see
+    /// `ScriptContext.drainMicrotasksInside`).
+    let drainsMicrotasksInline: Bool
+
     /// Creates a VM.
     ///
-    /// - Parameter timeLimit: seconds one evaluation or callback may run before it is stopped
-    ///   (`nil` = no limit). Default 10 s.
-    public init(timeLimit: Double? = 10) {
+    /// - Parameters:
+    ///   - timeLimit: seconds one evaluation or callback may run before it is stopped
+    ///     (`nil` = no limit). Default 10 s.
+    ///   - drainMicrotasksInline: run the microtasks a delivery releases inside its own VM entry
+    ///     (default: where the library allows it and `BRIDGE_INLINE_MICROTASKS` is not `0`).
+    ///     Same order either way; inline is faster with a time limit.
+    public init(timeLimit: Double? = 10, drainMicrotasksInline: Bool = ScriptVM.drainsInline) {
+        drainsMicrotasksInline = drainMicrotasksInline && bridge_can_drain_microtasks()
         group = JSContextGroupCreate()
         watchdog = Watchdog(limit: timeLimit ?? 0)
         if let timeLimit, timeLimit > 0 {
@@ -107,10 +116,10 @@ public final class ScriptVM: @unchecked Sendable {
         return fn
     }
 
-    /// `true` when microtasks can be drained from inside a native call
+    /// The default of `drainMicrotasksInline` for new VMs: `true` when microtasks can be drained from inside a native call
     /// (`ScriptContext.drainMicrotasksInside`): the library exports `JSC::VM::drainMicrotasks`
     /// and `BRIDGE_INLINE_MICROTASKS` is not `0` (the switch exists to compare both paths).
-    static let drainsInline: Bool = {
+    public static let drainsInline: Bool = {
         guard bridge_can_drain_microtasks() else { return false }
         return ProcessInfo.processInfo.environment["BRIDGE_INLINE_MICROTASKS"] != "0"
     }()

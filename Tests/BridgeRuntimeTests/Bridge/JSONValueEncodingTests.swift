@@ -93,3 +93,19 @@ struct JSONValueEncodingTests {
         #expect(String(decoding: out, as: UTF8.self) == #"prefix:[1,"x"]"#)
     }
 }
+
+extension JSONValueEncodingTests {
+    @Test("objects of every size encode their keys sorted, like a reference sort", arguments: [2, 3, 10, 64, 65, 200])
+    func sortedKeys(count: Int) {
+        var members: [String: JSONValue] = [:]
+        for i in 0..<count {
+            // Keys that share prefixes and differ in case and length.
+            let key = ["k", "K", "k1", "a", "ab", "é"][i % 6] + String(i * 7919 % 1000)
+            members[key] = .number(Double(i))
+        }
+        let expected = "{" + members.keys.sorted().map { key in
+            "\"\(key)\":\(JSONValue.object(members)[key]!.jsonString())"
+        }.joined(separator: ",") + "}"
+        #expect(JSONValue.object(members).jsonString() == expected)
+    }
+}
