@@ -13,11 +13,17 @@ if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, 
 /// `--profile ROW`: run one round-trip row for a long time (for `perf record`), print ns/call.
 @MainActor
 func profileOne(_ row: String) async throws {
-    let echo = ActionHandler.sync { call in call.params }
+    var echo = ActionHandler.sync { call in call.params }
     let script: String
     switch row {
     case "rt-seq": script = RoundTripBench.seq
     case "raw": script = RoundTripBench.raw
+    case "rt-async":
+        script = RoundTripBench.batch
+        echo = RoundTripBench.burstEcho
+    case "rt-async-per-call":
+        script = RoundTripBench.batch
+        echo = RoundTripBench.threadEcho
     default: script = RoundTripBench.batch
     }
     print(try await RoundTripBench.time(script, calls: 300_000, handler: echo))
