@@ -2,8 +2,10 @@
 /// inbox for work from other threads.
 ///
 /// One turn runs every ready task (and inbox job) in FIFO order, then every timer that is due, in
-/// deadline-then-creation order. Microtasks drain after each task because each one is a separate
-/// top-level call into JavaScriptCore. The loop is idle when nothing is ready, no timer is
+/// deadline-then-creation order. Microtasks drain after each task: JavaScriptCore drains them as a
+/// top-level call returns, and a delivery drains them itself inside its own call (see
+/// `BridgeEngine.takeChainedBatch`), where it may also take on the answers the next task would
+/// deliver (`nothingElseWaits()`). The loop is idle when nothing is ready, no timer is
 /// pending and `keepAlive` is zero.
 @MainActor
 final class EventLoop {
