@@ -92,7 +92,8 @@ extension BridgeEngine {
     /// answers finds its batch empty. Timers, inbox jobs and other tasks are never overtaken.
     func takeChainedBatch() -> NativeResult {
         guard let context, isFlushing, !isClosing, !isClosed, context.drainMicrotasksInside() else { return .null }
-        guard outboxCount > 0, flushScheduled, chainBudget > 0, loop.nothingElseWaits() else { return .null }
+        // The continuations may have closed the engine (a handler calling `close()`).
+        guard !isClosing, !isClosed, outboxCount > 0, flushScheduled, chainBudget > 0, loop.nothingElseWaits() else { return .null }
         chainBudget -= outboxCount
         outboxChain.removeAll(keepingCapacity: true)
         swap(&outbox, &outboxChain)

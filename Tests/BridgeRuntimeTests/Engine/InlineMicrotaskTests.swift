@@ -90,6 +90,33 @@ struct InlineMicrotaskTests {
         #expect(engine.isIdle)
     }
 
+    @Test("a handler that closes the engine in the middle of a chain of answers: the rest are cancelled, nothing runs after close")
+    func closeInsideChain() async throws {
+        final class Holder: @unchecked Sendable { weak var engine: BridgeEngine? }
+        let holder = Holder()
+        let registry = try makeEchoRegistry()
+        try registry.register(action: "close") { call in
+            MainActor.assumeIsolated { holder.engine?.close() }
+            return call.params
+        }
+        let engine = try makeTestEngine(scoped: registry) { c in c.useGlobalRegistry = false }
+        holder.engine = engine
+        var events: [String] = []
+        engine.onEvent = { event in if case .error(_, _, let error) = event { events.append(error.code.rawValue) } }
+        try engine.evaluate("""
+            globalThis.seen = [];
+            (async function () {
+              for (let i = 0; i < 50; i++) {
+                try { await bridge.call(i === 20 ? 'close' : 'echo', {i: i}); seen.push(i); }
+                catch (e) { seen.push(e.code); }
+              }
+            })();
+            """)
+        try await engine.runUntilIdle(limit: 5000)
+        #expect(engine.isClosed)
+        #expect(events.allSatisfy { $0 == "CANCELLED" }, "\(events)")
+    }
+
     @Test("callbackIds of the SDK's form are delivered as numbers, anything else as text",
           arguments: [("cb_1", 1), ("cb_42", 42), ("cb_123456789012345", 123_456_789_012_345)] as [(String, Int)])
     func sdkNumbers(id: String, n: Int) {
