@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Delivery of answers, progress and events into JS: entries collect in one JSON batch that a
 /// single loop task hands to the SDK, so many answers cost one crossing and one parse.
 extension BridgeEngine {
@@ -64,11 +66,16 @@ extension BridgeEngine {
         guard !isFlushing, let context, let deliver = sdkDeliver else {
             let batch = Array(outbox.dropLast())
             outbox.removeAll(keepingCapacity: true)
+            deliveryDepth += 1
             callSDK(sdkDeliver, [.jsonText(batch)])
+            deliveryDepth -= 1
             return
         }
         isFlushing = true
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         chainBudget = Self.maxChainedEntries
+        chainBudgetStart = DispatchTime.now().uptimeNanoseconds
         swap(&outbox, &outboxSpare)
         do {
             try outboxSpare.withUnsafeBufferPointer { (buf) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: buf) }
@@ -90,11 +97,26 @@ extension BridgeEngine {
     ///
     /// Same order as going through the loop, fewer VM entries: the flush task queued for those
     /// answers finds its batch empty. Timers, inbox jobs and other tasks are never overtaken.
+    ///
+    /// Only the outermost delivery drains (a nested one, from `runReady()` or `close()` inside a
+    /// callback, may be running inside a microtask). The execution time limit covers a delivery
+    /// and the continuations it releases, like one top-level call; each chained batch gets a
+    /// fresh budget, as it would have as a separate loop task.
     func takeChainedBatch() -> NativeResult {
-        guard let context, isFlushing, !isClosing, !isClosed, context.drainMicrotasksInside() else { return .null }
+        guard let context, isFlushing, deliveryDepth == 1, !isClosing, !isClosed else { return .null }
+        // `false` also when the time limit stopped a continuation: the termination is unwinding
+        // and nothing may be taken from the outbox, or those answers would be lost.
+        guard context.drainMicrotasksInside() else { return .null }
         // The continuations may have closed the engine (a handler calling `close()`).
         guard !isClosing, !isClosed, outboxCount > 0, flushScheduled, chainBudget > 0, loop.nothingElseWaits() else { return .null }
         chainBudget -= outboxCount
+        // A fresh time-limit budget for the next batch once the chain has used a sixteenth of
+        // the limit (wall time bounds the CPU time spent), so no batch loses more than that.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if vm.timeLimit > 0, Double(now - chainBudgetStart) > vm.timeLimit * 1e9 / 16 {
+            context.restartTimeLimit()
+            chainBudgetStart = now
+        }
         outboxChain.removeAll(keepingCapacity: true)
         swap(&outbox, &outboxChain)
         outboxChain.append(UInt8(ascii: "]"))

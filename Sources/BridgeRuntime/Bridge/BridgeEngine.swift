@@ -62,6 +62,10 @@ public final class BridgeEngine {
     var outboxChain: [UInt8] = []
     /// Entries the current delivery may still take on without returning to the loop.
     var chainBudget = 0
+    /// Deliveries on the stack (a nested one must not drain microtasks: it may run inside one).
+    var deliveryDepth = 0
+    /// When the current delivery's time-limit budget started (uptime ns).
+    var chainBudgetStart: UInt64 = 0
     var outboxCount = 0
     var flushScheduled = false
     var jsResults: [Int: Result<JSONValue, BridgeError>] = [:]

@@ -240,9 +240,10 @@ final class ScriptContext {
     }
 
     /// Runs the microtasks queued so far, inside the VM entry that is already open. Call it only
-    /// from a native function (JavaScript is on the stack). Returns `false`, doing nothing, where
-    /// the library cannot (see `ScriptVM.drainsInline`); the microtasks then drain when the
-    /// outermost call returns, as usual.
+    /// from a native function (JavaScript is on the stack), and not from inside a microtask.
+    /// Returns `false` when it did nothing, where the library cannot (see `ScriptVM.drainsInline`;
+    /// the microtasks then drain when the outermost call returns, as usual), and also when the
+    /// time limit stopped a job: the termination is unwinding to the outermost call then.
     ///
     /// Why: the JSC of WebKitGTK 2.4x/2.50 drains those leftover microtasks one VM entry per job,
     /// and with an execution time limit every entry reads the thread's CPU time (a system call).
@@ -251,7 +252,13 @@ final class ScriptContext {
     func drainMicrotasksInside() -> Bool {
         guard vm.drainsMicrotasksInline else { return false }
         bridge_drain_microtasks(vm.group)
-        return true
+        return !vm.watchdog.fired.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Restarts the execution time budget of the JavaScript running now (see
+    /// `ScriptVM.restartTimeLimit`).
+    func restartTimeLimit() {
+        vm.restartTimeLimit()
     }
 
     /// Sets the function that JSC calls with `(promise, reason)` for unhandled rejections.

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Engines in one VM share the heap, JIT code and built-ins, so each extra engine costs far less
 /// memory. The execution time limit is per VM: a script (or callback) that runs longer than
-/// `timeLimit` seconds in one go is terminated with `ScriptError.Kind.timeLimit`.
+/// `timeLimit` seconds in one go is terminated with `ScriptError.Kind.timeLimit`. "In one go" is
+/// one top-level call: an evaluation, a timer callback, or one delivery of answers together with
+/// the promise continuations it releases (as one task and its microtask checkpoint).
 ///
 /// - Note: A VM is used from the main thread only, like the engines in it.
 public final class ScriptVM: @unchecked Sendable {
@@ -123,6 +125,15 @@ public final class ScriptVM: @unchecked Sendable {
         guard bridge_can_drain_microtasks() else { return false }
         return ProcessInfo.processInfo.environment["BRIDGE_INLINE_MICROTASKS"] != "0"
     }()
+
+    /// Gives the JavaScript running now a fresh execution time budget, as if it had just been
+    /// entered (JSC restarts the CPU-time deadline of the open VM entry). For work that shares
+    /// one VM entry but stands for separate top-level calls (chained deliveries). Main thread,
+    /// from inside a native function.
+    func restartTimeLimit() {
+        guard watchdog.limit > 0 else { return }
+        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+    }
 
     /// The execution time limit in seconds (0 = none).
     public var timeLimit: Double { watchdog.limit }

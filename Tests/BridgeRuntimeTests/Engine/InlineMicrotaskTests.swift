@@ -128,3 +128,71 @@ struct InlineMicrotaskTests {
         #expect(BridgeEngine.sdkCallNumber(id) == nil)
     }
 }
+
+/// Found in review: the time limit and nesting around in-call draining.
+@MainActor
+struct InlineMicrotaskLimitTests {
+    static let spin = "function spin(ms) { const end = Date.now() + ms; while (Date.now() < end) {} }\n"
+
+    func engine(inline: Bool, limit: Double, registry: BridgeRegistry? = nil) throws -> BridgeEngine {
+        try makeTestEngine(scoped: registry ?? makeEchoRegistry()) { c in
+            c.useGlobalRegistry = false
+            c.vm = ScriptVM(timeLimit: limit, drainMicrotasksInline: inline)
+        }
+    }
+
+    @Test("a call made just before the time limit stops a continuation is still answered", arguments: [true, false])
+    func answerNotLost(inline: Bool) async throws {
+        let engine = try engine(inline: inline, limit: 0.2)
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.settled = false;
+            bridge.call('echo', {}).then(function () {
+              bridge.call('echo', {x: 1}).then(function () { settled = true; });
+              for (;;) {}
+            });
+            """)
+        try await engine.runUntilIdle(limit: 5000)
+        #expect(engine.uncaughtErrors.map(\.kind) == [.timeLimit])
+        #expect(try engine.evaluate("settled") == true)
+    }
+
+    @Test("chained deliveries each get the whole time limit: 40 steps of 10 ms under a 200 ms limit", arguments: [true, false])
+    func budgetPerChainedBatch(inline: Bool) async throws {
+        let engine = try engine(inline: inline, limit: 0.2)
+        defer { engine.close() }
+        try engine.evaluate(Self.spin + """
+            globalThis.count = 0;
+            (async function () { for (let i = 0; i < 40; i++) { await bridge.call('echo', {i: i}); spin(10); count++; } })();
+            """)
+        try await engine.runUntilIdle(limit: 10_000)
+        #expect(engine.uncaughtErrors.isEmpty, "\(engine.uncaughtErrors)")
+        #expect(try engine.evaluate("count") == 40)
+    }
+
+    @Test("runReady() from a handler inside a promise continuation does not run other microtasks in the middle of it", arguments: [true, false])
+    func nestedRunReady(inline: Bool) async throws {
+        final class Holder: @unchecked Sendable { weak var engine: BridgeEngine? }
+        let holder = Holder()
+        let registry = try makeEchoRegistry()
+        try registry.register(action: "pump") { call in
+            MainActor.assumeIsolated { _ = holder.engine?.runReady() }
+            return call.params
+        }
+        let engine = try engine(inline: inline, limit: 5, registry: registry)
+        holder.engine = engine
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.log = [];
+            bridge.call('echo', {}).then(function () {
+              log.push('A start');
+              Promise.resolve().then(function () { log.push('B (queued in A)'); });
+              bridge.call('echo', {}).then(function () { log.push('C (echo answer)'); });
+              bridge.call('pump', {});
+              log.push('A end');
+            });
+            """)
+        try await engine.runUntilIdle(limit: 5000)
+        #expect(try engine.evaluate("log") == ["A start", "A end", "B (queued in A)", "C (echo answer)"])
+    }
+}
