@@ -87,7 +87,8 @@ extension BridgeEngine {
     }
 
     /// Entries one delivery may chain before it returns to the loop: bounds how long one VM
-    /// entry lasts (and how much of the execution time limit it spends).
+    /// entry lasts, so a long run of synchronous answers still lets the loop look at its stop
+    /// conditions, the run limit and the inbox now and then.
     static let maxChainedEntries = 4096
 
     /// Called by the SDK (`__native.next()`) after it settled a batch: runs the microtasks the
