@@ -1,8 +1,9 @@
 /// The engine's event loop on the main actor: ready tasks, timers on an injectable clock, and an
 /// inbox for work from other threads.
 ///
-/// One turn runs every ready task (and inbox job) in FIFO order, then every timer that is due, in
-/// deadline-then-creation order. Microtasks drain after each task: JavaScriptCore drains them as a
+/// One turn runs the inbox jobs, then the tasks that were ready when it began, in FIFO order,
+/// then every timer that is due, in deadline-then-creation order (tasks queued during the turn
+/// wait for the next one, so a stream of answers cannot hold back a due timer). Microtasks drain after each task: JavaScriptCore drains them as a
 /// top-level call returns, and a delivery drains them itself inside its own call (see
 /// `BridgeEngine.takeChainedBatch`), where it may also take on the answers the next task would
 /// deliver (`nothingElseWaits()`). The loop is idle when nothing is ready, no timer is
@@ -54,10 +55,11 @@ final class EventLoop {
 
     /// `true` when the task running now could hand its successor (the one queued task, which
     /// must be the caller's) its work directly: the loop would run that task next anyway, since
-    /// nothing else is ready, no inbox job waits and the driving run does not want to stop.
-    /// Timers run only in turns without ready tasks, so they are never overtaken.
+    /// nothing else is ready, no inbox job waits, no timer is due and the driving run does not
+    /// want to stop.
     func nothingElseWaits() -> Bool {
         guard let mayContinue, ready.count - readyHead == 1, !inbox.hasJobs else { return false }
+        if let next = nextDeadline(), next <= clock.now { return false }
         return mayContinue()
     }
 
@@ -161,19 +163,23 @@ final class EventLoop {
             let outer = self.mayContinue
             self.mayContinue = gate
             defer { self.mayContinue = outer }
-            while readyHead < ready.count {
+            // The tasks that were ready when the turn began; tasks they queue run next turn,
+            // after the timers that are due now.
+            // (`reset()` from a task empties the queue: the bound follows it down.)
+            let end = ready.count
+            while readyHead < min(end, ready.count) {
                 let task = ready[readyHead]
                 readyHead += 1
                 task()
                 didWork = true
-                if shouldStop() { break }
+                if shouldStop() { return }
             }
         }
         if readyHead >= ready.count {
             ready.removeAll(keepingCapacity: true)
             readyHead = 0
         }
-        if didWork { return true }
+        if shouldStop() { return didWork }
         // Timers due now, in order; a timer scheduled by one of them for "now" waits a turn.
         let now = clock.now
         while let top = heap.first, top.deadline <= now {

@@ -170,6 +170,24 @@ struct InlineMicrotaskLimitTests {
         #expect(try engine.evaluate("count") == 40)
     }
 
+    @Test("a stream of synchronous answers does not hold back a due timer", arguments: [true, false])
+    func timerNotStarved(inline: Bool) async throws {
+        let engine = try makeTestEngine(scoped: makeEchoRegistry(), clock: SystemClock()) { c in
+            c.useGlobalRegistry = false
+            c.vm = ScriptVM(timeLimit: 5, drainMicrotasksInline: inline)
+        }
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.firedAt = -1; globalThis.done = 0;
+            setTimeout(function () { firedAt = done; }, 1);
+            (async function () { for (let i = 0; i < 20000; i++) { await bridge.call('echo', {i: i}); done++; } })();
+            """)
+        try await engine.runUntilIdle(limit: 60_000)
+        #expect(try engine.evaluate("done") == 20000)
+        let firedAt = try #require(try engine.evaluate("firedAt").intValue)
+        #expect(firedAt >= 0 && firedAt < 20000, "the timer fired after \(firedAt) of 20000 answers")
+    }
+
     @Test("runReady() from a handler inside a promise continuation does not run other microtasks in the middle of it", arguments: [true, false])
     func nestedRunReady(inline: Bool) async throws {
         final class Holder: @unchecked Sendable { weak var engine: BridgeEngine? }
