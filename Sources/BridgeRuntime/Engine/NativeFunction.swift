@@ -106,13 +106,7 @@ enum NativeFunctionClass {
             v.appendJSON(to: &bytes)
             return ScriptContext.makeFromJSON(ctx, bytes)
         case .jsonText(let bytes):
-            return bytes.withUnsafeBufferPointer { buf in
-                buf.withMemoryRebound(to: CChar.self) { cbuf in
-                    let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
-                    defer { JSStringRelease(s) }
-                    return JSValueMakeFromJSONString(ctx, s)
-                }
-            }
+            return bytes.withUnsafeBufferPointer { ScriptContext.makeFromJSON(ctx, nulTerminated: $0) }
         }
     }
 }

@@ -217,12 +217,7 @@ final class ScriptContext {
     /// Calls a JS function with one argument parsed from NUL-terminated UTF-8 JSON text, without
     /// copying the text (the delivery hot path).
     func call(_ function: ScriptFunction, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
-        let arg: JSValueRef? = bytes.withMemoryRebound(to: CChar.self) { cbuf in
-            let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
-            defer { JSStringRelease(s) }
-            return JSValueMakeFromJSONString(ctx, s)
-        }
-        var argument: JSValueRef? = arg ?? JSValueMakeUndefined(ctx)
+        var argument: JSValueRef? = Self.makeFromJSON(ctx, nulTerminated: bytes) ?? JSValueMakeUndefined(ctx)
         _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
     }
 
@@ -230,12 +225,16 @@ final class ScriptContext {
     static func makeFromJSON(_ ctx: JSContextRef, _ bytes: [UInt8]) -> JSValueRef? {
         var bytes = bytes
         bytes.append(0)
-        return bytes.withUnsafeBufferPointer { buf -> JSValueRef? in
-            buf.withMemoryRebound(to: CChar.self) { cbuf in
-                let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
-                defer { JSStringRelease(s) }
-                return JSValueMakeFromJSONString(ctx, s)
-            }
+        return bytes.withUnsafeBufferPointer { makeFromJSON(ctx, nulTerminated: $0) }
+    }
+
+    /// A JS value parsed from NUL-terminated UTF-8 JSON text, read in place (`nil` if the text
+    /// is not JSON).
+    static func makeFromJSON(_ ctx: JSContextRef, nulTerminated bytes: UnsafeBufferPointer<UInt8>) -> JSValueRef? {
+        bytes.withMemoryRebound(to: CChar.self) { cbuf in
+            let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
+            defer { JSStringRelease(s) }
+            return JSValueMakeFromJSONString(ctx, s)
         }
     }
 

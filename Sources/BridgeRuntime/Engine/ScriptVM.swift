@@ -35,9 +35,7 @@ public final class ScriptVM: @unchecked Sendable {
         drainsMicrotasksInline = drainMicrotasksInline && bridge_can_drain_microtasks()
         group = JSContextGroupCreate()
         watchdog = Watchdog(limit: timeLimit ?? 0)
-        if let timeLimit, timeLimit > 0 {
-            JSContextGroupSetExecutionTimeLimit(group, timeLimit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
-        }
+        restartTimeLimit()
     }
 
     deinit {
@@ -126,10 +124,10 @@ public final class ScriptVM: @unchecked Sendable {
         return ProcessInfo.processInfo.environment["BRIDGE_INLINE_MICROTASKS"] != "0"
     }()
 
-    /// Gives the JavaScript running now a fresh execution time budget, as if it had just been
-    /// entered (JSC restarts the CPU-time deadline of the open VM entry). For work that shares
-    /// one VM entry but stands for separate top-level calls (chained deliveries). Main thread,
-    /// from inside a native function.
+    /// Arms JSC's execution time limit (no-op without one). At creation; and inside a native
+    /// function it gives the JavaScript running now a fresh budget, as if it had just been entered
+    /// (JSC restarts the CPU-time deadline of the open VM entry) — for work that shares one VM
+    /// entry but stands for separate top-level calls (chained deliveries). Main thread.
     func restartTimeLimit() {
         guard watchdog.limit > 0 else { return }
         JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
