@@ -1,23 +1,13 @@
-import Foundation
+import FoundationEssentials
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// Reads a schema file into a tree of ``SchemaXMLElement`` with FoundationXML's `XMLParser`.
+/// Reads a schema file into a tree of ``SchemaXMLElement``: checks what the file may not be
+/// (not UTF-8, a DOCTYPE, a processing instruction), then reads it with ``SchemaXMLScanner``.
 ///
 /// Safe against hostile input: documents with a DOCTYPE (and so any entity declaration, the
-/// billion-laughs attack among them) are refused before parsing, and external entities are never
-/// resolved. The first XML error stops the parse and is reported with its line.
-final class SchemaXMLReader: NSObject, XMLParserDelegate {
-    private var stack: [SchemaXMLElement] = []
-    private var root: SchemaXMLElement?
-    private var failure: SchemaProblem?
-    private let file: String
-
-    private init(file: String) {
-        self.file = file
-    }
+/// billion-laughs attack among them) are refused, no entity other than the five predefined ones
+/// exists, and nothing is ever fetched. The first XML error stops the read and is reported with
+/// its line.
+enum SchemaXMLReader {
 
     /// Parses `data` (the contents of `file`) into its root element.
     ///
@@ -31,7 +21,7 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             // Say what a reader would look for first: a DTD hidden in UTF-16 is still a DTD.
-            if let text = String(data: data, encoding: .utf16), let r = text.range(of: "<!DOCTYPE") {
+            if let text = String(data: data, encoding: .utf16), let r = text.firstRange(of: "<!DOCTYPE") {
                 let line = text[..<r.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
                 throw SchemaProblem(file: file, line: line, reason: "DOCTYPE declarations are not allowed in schema files (and schema files must be UTF-8)")
             }
@@ -44,8 +34,8 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
         if let declared = declaredEncoding(in: bytes), !["utf-8", "utf8"].contains(declared.lowercased()) {
             throw SchemaProblem(file: file, line: 1, reason: "schema files must be UTF-8 (the XML declaration says \(declared))")
         }
-        // Processing instructions other than the XML declaration are refused before XMLParser
-        // sees them (FoundationXML crashes on one without data).
+        // Processing instructions other than the XML declaration are refused (a schema has no
+        // use for them).
         if let (line, isDeclaration) = processingInstructionLine(in: bytes) {
             throw SchemaProblem(
                 file: file, line: line,
@@ -54,27 +44,17 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
         if let line = doctypeLine(in: data) {
             throw SchemaProblem(file: file, line: line, reason: "DOCTYPE declarations are not allowed in schema files")
         }
-        let reader = SchemaXMLReader(file: file)
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        guard ok, let root = reader.root else {
-            throw SchemaProblem(file: file, line: max(parser.lineNumber, 1), reason: "malformed XML: \(describe(parser.parserError))")
-        }
-        return root
+        var scanner = SchemaXMLScanner(bytes: bytes, file: file)
+        return try scanner.document()
     }
 
     /// The `encoding` of the XML declaration, if there is one.
     static func declaredEncoding(in bytes: [UInt8]) -> String? {
         let head = String(decoding: bytes.prefix(256), as: UTF8.self)
-        guard let decl = head.range(of: "<?xml") else { return nil }
+        guard let decl = head.firstRange(of: "<?xml") else { return nil }
         let rest = head[decl.upperBound...]
-        let end = rest.range(of: ">")?.lowerBound ?? rest.endIndex
-        guard let enc = rest[..<end].range(of: "encoding") else { return nil }
+        let end = rest.firstRange(of: ">")?.lowerBound ?? rest.endIndex
+        guard let enc = rest[..<end].firstRange(of: "encoding") else { return nil }
         let value = rest[enc.upperBound..<end].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = value.first, quote == "\"" || quote == "'" else { return "?" }
         return String(value.dropFirst().prefix { $0 != quote })
@@ -135,79 +115,5 @@ final class SchemaXMLReader: NSObject, XMLParserDelegate {
             i += 1
         }
         return nil
-    }
-
-    /// A readable reason for an `XMLParser` error. On Linux the error carries only libxml2's
-    /// error number (`xmlParserErrors`), so the common ones are named here.
-    static func describe(_ error: (any Error)?) -> String {
-        guard let error else { return "no root element" }
-        let code = (error as NSError).code
-        switch code {
-        case 4: return "empty document"
-        case 5: return "unclosed element or extra content after the root element"
-        case 9: return "invalid character"
-        case 23, 24: return "entity reference not terminated"
-        case 26, 27: return "undeclared entity"
-        case 38: return "'<' inside an attribute value"
-        case 39: return "attribute value must be quoted"
-        case 40: return "attribute value not closed"
-        case 41: return "attribute has no value"
-        case 42: return "attribute redefined"
-        case 45, 46: return "comment not terminated"
-        case 63: return "unclosed CDATA section"
-        case 64: return "XML declaration not finished"
-        case 65: return "space required"
-        case 68: return "name required"
-        case 73: return "'>' required"
-        case 76: return "mismatched closing tag"
-        case 77: return "element not closed"
-        default: return "XML error \(code) (libxml2 code)"
-        }
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-        attributes attributeDict: [String: String] = [:]
-    ) {
-        if stack.count >= Self.maxDepth {
-            if failure == nil {
-                failure = SchemaProblem(file: file, line: parser.lineNumber, reason: "elements nested deeper than \(Self.maxDepth) levels")
-            }
-            parser.abortParsing()
-            return
-        }
-        let attributes = attributeDict.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        stack.append(SchemaXMLElement(name: elementName, attributes: attributes, text: "", children: [], line: parser.lineNumber))
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard let done = stack.popLast() else { return }
-        if stack.isEmpty {
-            root = done
-        } else {
-            stack[stack.count - 1].children.append(done)
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if failure == nil {
-            failure = SchemaProblem(file: file, line: max(parser.lineNumber, 1), reason: "malformed XML: \(Self.describe(parseError))")
-        }
-        // No abortParsing() here: libxml2 may report from inside an encoding switch, where
-        // aborting frees input it then reads; it stops on fatal errors by itself.
-    }
-
-    func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-        self.parser(parser, parseErrorOccurred: validationError)
     }
 }

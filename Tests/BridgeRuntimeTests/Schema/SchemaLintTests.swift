@@ -19,7 +19,7 @@ struct SchemaLintTests {
         LintCase(xml: doc(#"<param name="x" type="strng"/>"#), expected: ["t.xml:3: unknown type 'strng' (expected one of string, number, integer, boolean, object, array, any)"]),
         LintCase(xml: doc(#"<param name="x" type="string" maxlength="3"/>"#), expected: ["t.xml:3: unknown attribute 'maxlength' on <param>"]),
         LintCase(xml: doc(#"<parameter name="x" type="string"/>"#), expected: ["t.xml:3: unknown element <parameter> in <action>"]),
-        LintCase(xml: doc(#"<param name="x" type="string" pattern="^[a-z+$"/>"#), expected: ["t.xml:3: invalid regular expression '^[a-z+$' (ICU syntax)"]),
+        LintCase(xml: doc(#"<param name="x" type="string" pattern="^[a-z+$"/>"#), expected: ["t.xml:3: invalid regular expression '^[a-z+$' (ICU/PCRE syntax)"]),
         LintCase(xml: doc(#"<param name="x" type="integer" min="10" max="1"/>"#), expected: ["t.xml:3: min (10) is greater than max (1)"]),
         LintCase(xml: doc(#"<param name="x" type="string" minLength="5" maxLength="2"/>"#), expected: ["t.xml:3: minLength (5) is greater than maxLength (2)"]),
         LintCase(
@@ -66,10 +66,10 @@ struct SchemaLintTests {
             "t.xml:2: ordered must be true or false, not '1'"
         ]),
         LintCase(xml: "<protocol name=\"t\">\n  <action name=\"a\">\n    <param name=\"x\" type=\"string\">\n  </action>\n</protocol>\n", expected: [
-            "t.xml:4: malformed XML: mismatched closing tag"
+            "t.xml:4: malformed XML: mismatched closing tag </action> (the open element is <param>, line 3)"
         ]),
-        LintCase(xml: "<protocol name=\"t\">\n  <action name=\"a\">\n", expected: ["t.xml:2: malformed XML: unclosed element or extra content after the root element"]),
-        LintCase(xml: "<protocol name=\"t\">\n\n  <action name=a/>\n</protocol>", expected: ["t.xml:3: malformed XML: attribute value must be quoted"]),
+        LintCase(xml: "<protocol name=\"t\">\n  <action name=\"a\">\n", expected: ["t.xml:2: malformed XML: <action> is never closed"]),
+        LintCase(xml: "<protocol name=\"t\">\n\n  <action name=a/>\n</protocol>", expected: ["t.xml:3: malformed XML: the value of attribute 'name' of <action> must be quoted"]),
         LintCase(
             xml: "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;\">\n]>\n<protocol name=\"&lol2;\"/>",
             expected: ["t.xml:2: DOCTYPE declarations are not allowed in schema files"]),
