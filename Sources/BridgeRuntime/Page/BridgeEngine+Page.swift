@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Headless page support: DOM-lite globals, navigation interception and page lifecycle events.
 extension BridgeEngine {
@@ -33,6 +33,32 @@ extension BridgeEngine {
         ])
         try context.evaluate(DOMPrelude.source, sourceURL: DOMPrelude.sourceURL, wantResult: false)
         pageSupport = PageSupport(setReadyState: context.function(at: "__bridgeDOM.setReadyState"), fire: context.function(at: "__bridgeDOM.fire"))
+    }
+
+    /// Installs DOM-lite on first use: the page's globals (`document`, `location`, `Event`, …)
+    /// exist at once as accessors, and the first read or write of any of them runs the DOM
+    /// prelude. A script that never touches the DOM (a plain `.js` page, most test code) then
+    /// never pays for it — about 0.6 MiB of heap and code pages per process. What a script sees
+    /// is the same either way, except that a global the script itself replaced first (e.g. its
+    /// own `function open() {}`) keeps the script's value when DOM-lite arrives.
+    public func installPageSupportOnDemand() {
+        guard let context, pageSupport == nil else { return }
+        context.installNativeObject("__pageLazy", functions: [
+            ("load", { [unowned self] _ in
+                do throws(ScriptError) {
+                    try installPageSupport()
+                } catch {
+                    throw NativeFunctionError(message: "DOM-lite failed to load: \(error.message)")
+                }
+                return .undefined
+            })
+        ])
+        do {
+            try context.evaluate(DOMPrelude.onDemandSource, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+        } catch {
+            // The stub is a fixed script; if it ever fails, fall back to the eager install.
+            try? installPageSupport()
+        }
     }
 
     /// Sets `document.readyState` (`loading`, `interactive`, `complete`).

@@ -8,6 +8,61 @@
 enum DOMPrelude {
     static let sourceURL = "bridge-dom.js"
 
+    /// The globals the prelude defines, with whether each is enumerable (as the prelude leaves
+    /// it). ``onDemandSource`` puts an accessor in the place of each; a test checks this list
+    /// against what the prelude really defines.
+    static let globals: [(name: String, enumerable: Bool)] = [
+        ("Event", true), ("CustomEvent", true), ("Node", true), ("Element", true), ("HTMLElement", true),
+        ("Text", true), ("HTMLIFrameElement", true), ("document", true), ("addEventListener", false),
+        ("removeEventListener", false), ("dispatchEvent", false), ("location", false), ("open", true),
+        ("close", true), ("history", true), ("navigator", true), ("screen", true), ("innerWidth", true),
+        ("innerHeight", true), ("devicePixelRatio", true), ("requestAnimationFrame", true),
+        ("cancelAnimationFrame", true), ("getComputedStyle", true), ("matchMedia", true),
+        ("localStorage", true), ("sessionStorage", true), ("btoa", true), ("atob", true),
+        ("TextEncoder", true), ("TextDecoder", true),
+    ]
+
+    /// Installs DOM-lite on first use (``BridgeEngine/installPageSupportOnDemand()``): an
+    /// accessor per global; the first get or set of any of them removes them all, runs the
+    /// prelude through `__pageLazy.load()`, puts back any of these globals the script had
+    /// replaced meanwhile, and then does the get or set.
+    static let onDemandSource: String = {
+        var list = ""
+        for (name, enumerable) in globals {
+            list += (list.isEmpty ? "" : ",") + "['" + name + "'," + (enumerable ? "true" : "false") + "]"
+        }
+        return onDemandHead + list + onDemandTail
+    }()
+
+    private static let onDemandHead = #"""
+(function (native, global, names) {
+'use strict';
+let loaded = false;
+const stubs = new Map();
+function load() {
+  if (loaded) return;
+  loaded = true;
+  const own = [];
+  for (const [name] of names) {
+    const d = Object.getOwnPropertyDescriptor(global, name);
+    if (d && d.get === stubs.get(name)) delete global[name]; else if (d) own.push([name, d]);
+  }
+  native.load();
+  for (const [name, d] of own) Object.defineProperty(global, name, d);
+}
+for (const [name, enumerable] of names) {
+  const get = function () { load(); return global[name]; };
+  stubs.set(name, get);
+  Object.defineProperty(global, name, { get: get, set: function (v) { load(); global[name] = v; }, enumerable: enumerable, configurable: true });
+}
+})(__pageLazy, this, [
+"""#
+
+    private static let onDemandTail = #"""
+]);
+delete this.__pageLazy;
+"""#
+
     static let source = #"""
 (function (native, global) {
 'use strict';

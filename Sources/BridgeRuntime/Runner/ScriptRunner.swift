@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The result of a run: the process exit code and the error lines printed.
 public struct RunReport: Sendable, Equatable {
@@ -125,7 +125,7 @@ public enum ScriptRunner {
                 }
             } else {
                 do {
-                    try engine.installPageSupport()
+                    engine.installPageSupportOnDemand()
                     try engine.execute(current.text, sourceURL: current.displayName)
                 } catch {
                     engine.onEvent?(.exception(error))
