@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One JS-to-native call as a handler sees it.
 public struct BridgeCall: Sendable {

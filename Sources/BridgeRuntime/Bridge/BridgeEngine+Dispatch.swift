@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JS-to-native calls: reading the message, lookup, running the handler, settling once.
 extension BridgeEngine {
@@ -63,7 +63,7 @@ extension BridgeEngine {
         let handle = self.handle!
         let inbox = loop.inbox
         let responder = BridgeResponder { outcome in
-            if Thread.isMainThread {
+            if MainThread.isCurrent {
                 MainActor.assumeIsolated { handle.engine?.accept(callID, outcome) }
             } else {
                 inbox.post { handle.engine?.accept(callID, outcome) }
@@ -282,7 +282,7 @@ extension BridgeEngine {
                 case .progress: break
                 }
             }
-            if Thread.isMainThread {
+            if MainThread.isCurrent {
                 MainActor.assumeIsolated { deliver() }
             } else {
                 inbox.post(deliver)

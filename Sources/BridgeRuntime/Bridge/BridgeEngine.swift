@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A headless hybrid-app page: a JavaScriptCore context with the bridge prelude, a handler
 /// registry lookup, and an event loop.
@@ -115,6 +115,7 @@ public final class BridgeEngine {
         if configuration.useGlobalRegistry, let problem = BridgeRegistry.shared.registrationProblems.first {
             throw problem
         }
+        MainThread.note()
         Self.nextEngineID += 1
         id = Self.nextEngineID
         defer {

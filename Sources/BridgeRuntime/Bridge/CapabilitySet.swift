@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which pages may call which actions: a capability file grants permissions to pages by URL
 /// pattern and may deny specific actions.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// Reads a JSON file (mock fixtures, capability files, route tables).

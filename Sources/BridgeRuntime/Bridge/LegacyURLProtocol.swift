@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The legacy URL protocol of older hybrid pages: `hybrid://<path>?parameter=<url-encoded JSON>`
 /// assigned to a zero-size iframe's `src`, to `location.href`, or passed to `window.open`.
@@ -42,14 +42,14 @@ public struct LegacyURLProtocol: Sendable, Equatable {
             if parts[0] == "parameter" { raw = parts.count > 1 ? parts[1] : "" }
         }
         guard let raw else { throw .invalidMessage("\(scheme) URL has no 'parameter' query item: \(Self.abbreviate(url))") }
-        guard let decoded = String(raw).removingPercentEncoding else {
+        guard let decoded = PercentEncoding.decode(String(raw)) else {
             throw .invalidMessage("\(scheme) URL 'parameter' is not valid percent-encoding")
         }
         let json: JSONValue
         do {
             json = try JSONParser(maxDepth: maxDepth).parse(decoded)
         } catch {
-            throw .invalidMessage("\(scheme) URL 'parameter' is not JSON: \(error.description)")
+            throw .invalidMessage("\(scheme) URL 'parameter' is not JSON: \(error)")
         }
         guard case .object(var fields) = json else {
             throw .invalidMessage("\(scheme) URL 'parameter' must be a JSON object, got \(json.typeName)")
@@ -72,9 +72,18 @@ public struct LegacyURLProtocol: Sendable, Equatable {
         fields["action"] = .string(action)
         if let callback { fields["callback"] = .string(callback) }
         let json = JSONValue.object(fields).jsonString()
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-_.!~*'()")
-        return "\(scheme)://\(path)?parameter=\(json.addingPercentEncoding(withAllowedCharacters: allowed) ?? json)"
+        // What JS's encodeURIComponent leaves alone: ASCII letters and digits and -_.!~*'().
+        let encoded = PercentEncoding.encode(json) { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"), UInt8(ascii: "*"),
+                 UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                return true
+            default:
+                return false
+            }
+        }
+        return "\(scheme)://\(path)?parameter=\(encoded)"
     }
 
     static func abbreviate(_ url: String) -> String {

@@ -82,7 +82,7 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
 
     /// Lower-cases the scheme and host so `HTTPS://M.Example.com/x` matches `https://m.example.com/x`.
     static func normalize(_ url: String) -> String {
-        guard let r = url.range(of: "://") else { return url }
+        guard let r = url.firstRange(of: "://") else { return url }
         let scheme = url[..<r.lowerBound].lowercased()
         let rest = url[r.upperBound...]
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// The time source of an engine's timers, in milliseconds. Injected so tests and

@@ -1,6 +1,6 @@
 internal import CJSC
 import Synchronization
-import Foundation
+import FoundationEssentials
 
 /// A JavaScript virtual machine (a JavaScriptCore context group) that engines can share.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the `<script>` elements of an HTML document in document order, as a browser's tokenizer
 /// would: comments are skipped, tag and attribute names are case-insensitive, attribute values
@@ -141,11 +141,11 @@ public struct HTMLScriptExtractor: Sendable {
             while i < n && bytes[i] != UInt8(ascii: ">") { i += 1 }
             if i < n { i += 1 }
             if isTitle {
-                title = Self.decodeEntities(content).trimmingCharacters(in: .whitespacesAndNewlines)
+                title = Self.decodeEntities(content).trimmingWhitespace()
                 continue
             }
             let src = attrs["src"].flatMap { $0 }
-            let type = attrs["type"].flatMap { $0 }.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+            let type = attrs["type"].flatMap { $0 }.map { $0.lowercased().trimmingWhitespace() }
             var inlineIndex = 0
             if src == nil {
                 inlineCount += 1

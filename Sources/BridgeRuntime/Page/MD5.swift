@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// MD5 (RFC 1321), used only to verify offline resource packages against their manifests
 /// (`file.json`). Not for security: the manifests themselves use MD5.

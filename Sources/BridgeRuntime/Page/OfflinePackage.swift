@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// An offline resource package (H5 resource localisation): a root directory with `routes.json`
 /// (page URL -> local page), `packages.json` (modules with a hit rule, version and directory),
@@ -177,7 +177,7 @@ public struct OfflinePackage: Sendable, Equatable {
     }
 
     static func stripScheme(_ url: String) -> String {
-        if let r = url.range(of: "://") { return String(url[r.upperBound...]) }
+        if let r = url.firstRange(of: "://") { return String(url[r.upperBound...]) }
         return url
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads an HTML page into an engine the way a browser would: scripts in document order
 /// (inline, and `src` relative to the page), `defer` scripts after parsing, then
@@ -86,7 +86,7 @@ public struct PageLoader {
 
     /// Loads a script's text: from the offline package for http(s) URLs, else from disk.
     private func fetch(_ src: String) throws(Failure) -> (String, String) {
-        let trimmed = src.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = src.trimmingWhitespace()
         let pageIsWeb = pageURL.hasPrefix("http://") || pageURL.hasPrefix("https://")
         let lower = trimmed.lowercased()
         let isWeb = lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
@@ -115,7 +115,7 @@ public struct PageLoader {
         var path = trimmed
         if path.hasPrefix("file://"), let url = URL(string: path) { path = url.path }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        if !path.hasPrefix("/") { path = (baseDirectory as NSString).appendingPathComponent(path) }
+        if !path.hasPrefix("/") { path = PathText.appending(path, to: baseDirectory) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
         }
@@ -128,7 +128,7 @@ public struct PageLoader {
     /// A path relative to the working directory when it is below it.
     static func displayPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
-        let std = (path as NSString).standardizingPath
+        let std = PathText.standardized(path)
         if std.hasPrefix(cwd + "/") { return String(std.dropFirst(cwd.count + 1)) }
         return std
     }

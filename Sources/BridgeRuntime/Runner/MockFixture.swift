@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Canned answers for bridge calls, from a JSON file:
 /// `{"user.get": {"result": {...}}, "pay.start": {"error": {"code": "DENIED", "message": "..."}},

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `bridge-run run` was asked to run: a `.js` file, an `.html` page, or an http(s) page URL
 /// mapped to a local page by an offline package's `routes.json`.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a run prints: standard output lines (console, `--trace -`) and error lines.
 public protocol RunOutput: AnyObject {
@@ -15,12 +18,12 @@ public final class StandardRunOutput: RunOutput {
 
     /// Writes `line` and a newline to stdout.
     public func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileDescriptorWriter.write(line + "\n", to: 1)
     }
 
     /// Writes `line` and a newline to stderr.
     public func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileDescriptorWriter.write(line + "\n", to: 2)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The library side of `bridge-run validate`, `lint` and `docs`.
 @MainActor
@@ -87,10 +87,10 @@ public enum SchemaCommands {
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
             for (name, text) in files {
-                try text.write(toFile: (outDir as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+                try Data(text.utf8).write(to: URL(filePath: PathText.appending(name, to: outDir)), options: .atomic)
             }
         } catch {
-            output.err("\(prefix): cannot write to \(outDir): \(error.localizedDescription)")
+            output.err("\(prefix): cannot write to \(outDir): \(error)")
             return 2
         }
         output.out("wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(outDir)")

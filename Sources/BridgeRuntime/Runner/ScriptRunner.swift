@@ -54,7 +54,7 @@ public enum ScriptRunner {
             if path == "-" {
                 trace = TraceWriter(sink: { output.out($0) })
             } else {
-                do { fileSink = try FileLineSink(path: path) } catch { return fail(2, "cannot write trace file \(path)") }
+                do { fileSink = try FileLineSink(path: path) } catch { return fail(2, "cannot write trace file \(path): \((error as? FileLineSinkError)?.reason ?? "\(error)")") }
                 trace = TraceWriter(sink: { [fileSink] in fileSink?.write($0) })
             }
         }

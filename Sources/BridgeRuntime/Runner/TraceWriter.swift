@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes engine events as JSON Lines: one object per line with `type`, a monotonically
 /// increasing `seq`, and the event's fields (DESIGN.md §9).
@@ -33,17 +36,19 @@ public final class TraceWriter {
 
 /// A line sink appending to a file, flushed on close.
 public final class FileLineSink {
-    private let handle: FileHandle
+    private var fd: Int32
     private var buffer: [UInt8] = []
 
     /// Creates (truncates) the file at `path`.
     ///
-    /// - Throws: when the file cannot be created.
+    /// - Throws: ``FileLineSinkError`` when the file cannot be created.
     public init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileLineSinkError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    deinit {
+        close()
     }
 
     /// Buffers one line.
@@ -55,14 +60,27 @@ public final class FileLineSink {
 
     /// Writes buffered lines to the file.
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
+        guard !buffer.isEmpty, fd >= 0 else { return }
+        buffer.withUnsafeBufferPointer { _ = FileDescriptorWriter.write($0, to: fd) }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes and closes the file.
     public func close() {
         flush()
-        try? handle.close()
+        if fd >= 0 {
+            _ = Glibc.close(fd)
+            fd = -1
+        }
     }
+}
+
+/// A trace file that could not be created.
+public struct FileLineSinkError: Error, CustomStringConvertible {
+    /// The path asked for.
+    public var path: String
+    /// The system's reason (e.g. `Permission denied`).
+    public var reason: String
+    /// `cannot write PATH: reason`.
+    public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks captured bridge messages offline against a ``SchemaSet`` (`bridge-run validate`).
 ///

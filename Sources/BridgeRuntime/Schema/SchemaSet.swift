@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A loaded, checked and compiled set of XML protocol schemas (DESIGN.md §7).
 ///
@@ -42,16 +42,11 @@ public final class SchemaSet: Sendable {
     /// - Throws: ``SchemaLoadError`` with every problem in every file (not only the first), each
     ///   as `file:line: reason`; also when the folder cannot be read or holds no schema file.
     public static func load(directory: String) throws(SchemaLoadError) -> SchemaSet {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard DirectoryWalker.isDirectory(directory) else {
             throw SchemaLoadError(problems: [SchemaProblem(file: directory, line: 0, reason: "not a readable directory")])
         }
-        var files: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: directory) {
-            while let relative = walker.nextObject() as? String {
-                if relative.hasSuffix(".xml") { files.append(relative) }
-            }
-        }
+        // A folder named *.xml is listed too, so that it is reported ("cannot read"), not skipped.
+        let files = DirectoryWalker.files(under: directory, skipHidden: false, listDirectory: { $0.hasSuffix(".xml") }).filter { $0.hasSuffix(".xml") }
         guard !files.isEmpty else {
             throw SchemaLoadError(problems: [SchemaProblem(file: directory, line: 0, reason: "no *.xml schema files found")])
         }

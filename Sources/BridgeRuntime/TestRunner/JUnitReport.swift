@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes test results as JUnit XML: `testsuites` > one `testsuite` per file > one `testcase`
 /// per test, with `failure` (message attribute and the printed failure as text), `skipped`, or
@@ -49,7 +49,9 @@ enum JUnitReport {
 
     /// Seconds with millisecond precision (`0.004`).
     static func seconds(_ ms: Double) -> String {
-        String(format: "%.3f", max(0, ms) / 1000)
+        let millis = Int(max(0, ms).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// Escapes text for XML. Characters XML 1.0 cannot hold (most control characters, lone

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds test files and picks a shard of them.
 ///
@@ -23,13 +23,13 @@ enum TestFileFinder {
         var found: [String] = []
         var seen: Set<String> = []
         func add(_ display: String) {
-            let key = URL(fileURLWithPath: display).standardizedFileURL.path
+            let key = PathText.absolute(display)
             if seen.insert(key).inserted { found.append(display) }
         }
         for path in paths {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 add(path)
                 continue
             }
@@ -41,25 +41,7 @@ enum TestFileFinder {
 
     /// Paths (relative to `directory`) of the test files below it.
     static func search(directory: String) -> [String] {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else {
-            return []
-        }
-        let rootPath = root.standardizedFileURL.path
-        var out: [String] = []
-        for case let url as URL in walker {
-            let name = url.lastPathComponent
-            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if name == "node_modules" { walker.skipDescendants() }
-                continue
-            }
-            guard name.hasSuffix(suffix) else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(rootPath + "/") else { continue }
-            out.append(String(full.dropFirst(rootPath.count + 1)))
-        }
-        return out
+        DirectoryWalker.files(under: directory, skipHidden: true, skipDirectories: ["node_modules"]).filter { $0.hasSuffix(suffix) }
     }
 
     /// The files of `shard` (`nil` = all): the file at 0-based position `k` of the sorted list

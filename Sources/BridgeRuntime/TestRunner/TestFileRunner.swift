@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs one test file in a fresh engine: loads the harness and the file, then runs each test in
 /// order through the harness, turning what the harness reports (and uncaught errors, and the VM
@@ -207,7 +207,7 @@ final class TestFileRunner {
 
     /// `message` without a leading `file:line: ` that `ScriptError.description` adds.
     static func stripLocation(_ message: String) -> String {
-        guard let range = message.range(of: "script ran longer") else { return message }
+        guard let range = message.firstRange(of: "script ran longer") else { return message }
         return String(message[range.lowerBound...])
     }
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A one-line progress indicator (`[3/40] path`) on a terminal, for long runs.
 ///
@@ -19,14 +22,14 @@ final class TestProgress: RunOutput {
     /// Shows `[done/total] path`.
     func update(done: Int, total: Int, path: String) {
         guard enabled else { return }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K[\(done)/\(total)] \(path)".utf8))
+        FileDescriptorWriter.write("\r\u{1B}[K[\(done)/\(total)] \(path)", to: 1)
         showing = true
     }
 
     /// Erases the progress line.
     func clear() {
         guard showing else { return }
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+        FileDescriptorWriter.write("\r\u{1B}[K", to: 1)
         showing = false
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `bridge-run test` as a library entry point: finds `*.test.js` files, runs each in a fresh
 /// engine (all engines share one `ScriptVM`), prints each test's result and, last, the line
@@ -95,7 +95,7 @@ public enum TestRunner {
                 try JUnitReport.write(results, to: path)
             } catch {
                 output.out(summary.countsLine)
-                let line = "cannot write the JUnit report \(path): \(error.localizedDescription)"
+                let line = "cannot write the JUnit report \(path): \(error)"
                 output.err("\(prefix): \(line)")
                 summary.report = RunReport(exitCode: 2, errors: [line])
                 return summary

@@ -1,7 +1,10 @@
+import Foundation
 import Testing
 @testable import BridgeRuntime
 
-/// Patterns: ICU dialect, unanchored search, and the native fast path agreeing with ICU.
+/// Patterns: ICU/PCRE dialect, unanchored search; the native fast path and the general engine
+/// (the standard library's `Regex`) both agreeing with ICU (`NSRegularExpression`, which the
+/// runtime itself no longer links).
 struct SchemaPatternTests {
     static let fastPatterns = [
         "^[a-z_]+$", "^[0-9A-Z]{8,32}$", "^https?://[^ ]+$", "^#[0-9a-fA-F]{6}$", "^\\d{6}$", "^1[3-9][0-9]{9}$",
@@ -14,7 +17,7 @@ struct SchemaPatternTests {
     static let strings = [
         "", "a", "abc", "home_feed", "Home Feed", "A20240601X9", "a20240601x9", "https://m.example.com/d/1", "http://x", "ftp://x",
         "https://a b", "#ff6600", "#FF660", "123456", "1234567", "１２３４５６", "٣٤٥٦٧٨", "13812345678", "23812345678", "draft.title", "b:c-d",
-        "-a-b", "abc\n", "abc\r\n", "abc\r", "abc\u{2028}", "abc\n\n", "xx", "x", "12", "😀", "a😀", ".$", "1.2.3", "1.2.3\n", "aaa",
+        "-a-b", "abc\n", "abc\r\n", "abc\r", "abc\u{2028}", "abc\u{2029}", "abc\u{85}", "abc\u{0B}", "abc\u{0C}", "abc\n\n", "xx", "x", "12", "😀", "a😀", ".$", "1.2.3", "1.2.3\n", "aaa",
         "abbbc", "ac", "b", "aaab", "\n", "-", "a-", ":",
     ]
 
@@ -23,18 +26,31 @@ struct SchemaPatternTests {
         #expect(SchemaFastPattern.compile(pattern) != nil)
     }
 
-    @Test("other patterns are left to ICU", arguments: slowPatterns)
-    func leavesOthersToICU(_ pattern: String) throws {
+    @Test("other patterns are left to the general engine", arguments: slowPatterns)
+    func leavesOthersToTheGeneralEngine(_ pattern: String) throws {
         #expect(SchemaFastPattern.compile(pattern) == nil)
         _ = try SchemaPattern(pattern)
     }
 
+    /// ICU's answer: an unanchored search with no options.
+    static func icuMatches(_ pattern: String, _ string: String) throws -> Bool {
+        let regex = try NSRegularExpression(pattern: pattern, options: [])
+        return regex.rangeOfFirstMatch(in: string, options: [], range: NSRange(location: 0, length: string.utf16.count)).location != NSNotFound
+    }
+
     @Test("the fast path answers exactly as ICU does", arguments: fastPatterns)
     func agreesWithICU(_ pattern: String) throws {
-        let compiled = try SchemaPattern(pattern)
         let fast = try #require(SchemaFastPattern.compile(pattern))
         for s in Self.strings {
-            #expect(fast.matches(s) == compiled.matchesWithICU(s), "pattern \(pattern) on \(s.debugDescription)")
+            #expect(fast.matches(s) == (try Self.icuMatches(pattern, s)), "pattern \(pattern) on \(s.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
+        }
+    }
+
+    @Test("the general engine answers as ICU does, on fast and slow patterns alike", arguments: fastPatterns + slowPatterns)
+    func generalEngineAgreesWithICU(_ pattern: String) throws {
+        let compiled = try SchemaPattern(pattern)
+        for s in Self.strings {
+            #expect(compiled.matchesWithRegex(s) == (try Self.icuMatches(pattern, s)), "pattern \(pattern) on \(s.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
         }
     }
 

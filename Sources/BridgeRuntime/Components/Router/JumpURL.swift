@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A jump URL of a componentised app's router: `wbmain://jump/<component>/<path>?ABMark=…&params=<JSON>`.
 ///

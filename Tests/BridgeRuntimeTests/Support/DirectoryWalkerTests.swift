@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import BridgeRuntime
+
+/// The file lister behind `bridge-run test DIR` and `--schemas DIR`.
+struct DirectoryWalkerTests {
+    @Test("lists files below, sorted; skips hidden names and skipped folders; does not loop on links")
+    func walk() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("walker-\(UUID().uuidString)").path
+        defer { try? fm.removeItem(atPath: root) }
+        for dir in ["a/b", ".git", "node_modules/x", "c.xml"] {
+            try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
+        }
+        for file in ["z.txt", "a/1.test.js", "a/b/2.test.js", ".git/h.test.js", "node_modules/x/n.test.js", ".hidden.test.js", "c.xml/README"] {
+            fm.createFile(atPath: root + "/" + file, contents: Data("x".utf8))
+        }
+        try fm.createSymbolicLink(atPath: root + "/a/loop", withDestinationPath: root)
+        try fm.createSymbolicLink(atPath: root + "/link.test.js", withDestinationPath: root + "/a/1.test.js")
+
+        #expect(DirectoryWalker.files(under: root, skipHidden: true, skipDirectories: ["node_modules"]) == [
+            "a/1.test.js", "a/b/2.test.js", "c.xml/README", "link.test.js", "z.txt",
+        ])
+        #expect(DirectoryWalker.files(under: root, skipHidden: false, listDirectory: { $0.hasSuffix(".xml") }) == [
+            ".git/h.test.js", ".hidden.test.js", "a/1.test.js", "a/b/2.test.js", "c.xml", "link.test.js", "node_modules/x/n.test.js", "z.txt",
+        ])
+        #expect(DirectoryWalker.files(under: root + "/missing", skipHidden: true).isEmpty)
+        #expect(DirectoryWalker.isDirectory(root + "/a"))
+        #expect(!DirectoryWalker.isDirectory(root + "/z.txt"))
+    }
+
+    @Test("a trace file that cannot be created is a clear error; lines land in order")
+    func fileLineSink() throws {
+        #expect(throws: FileLineSinkError.self) { try FileLineSink(path: "/nonexistent-dir-\(UUID().uuidString)/t.jsonl") }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try FileLineSink(path: path)
+        for i in 0..<20_000 { sink.write("{\"i\":\(i)}") }
+        sink.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 20_000)
+        #expect(lines.first == "{\"i\":0}" && lines.last == "{\"i\":19999}")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import BridgeRuntime
+
+/// The Foundation-free path and text helpers give the answers Foundation gave (the runtime used
+/// `NSString` path methods, `URL(fileURLWithPath:)` and `trimmingCharacters` before).
+struct PathTextTests {
+    static let paths = [
+        "a", "a/b", "/a/b", "/a/b/", "a//b", "/", "", ".", "..", "./a", "a/./b", "a/../b", "/a/../..", "/a/b/../../..", "../a", "a/b/..",
+        "x.js", "dir/x.test.js", "/t/.hidden", "/t/.hidden.js", "/t/a.b/c", "/t/a.b/c.d",
+    ]
+
+    @Test("appending, last component, extension and standardizing agree with NSString", arguments: paths)
+    func agreesWithNSString(_ path: String) {
+        let ns = path as NSString
+        #expect(PathText.lastComponent(path) == ns.lastPathComponent, "lastComponent of \(path)")
+        #expect(PathText.pathExtension(path) == ns.pathExtension, "pathExtension of \(path)")
+        #expect(PathText.appending("x.js", to: path) == ns.appendingPathComponent("x.js"), "appending to \(path)")
+        if path.hasPrefix("/") {
+            #expect(PathText.standardized(path) == ns.standardizingPath, "standardized \(path)")
+        }
+    }
+
+    @Test("absolute paths and file URLs agree with URL(fileURLWithPath:)", arguments: ["page.js", "dir/../page.js", "/tmp/a b/ü#1?.js", "/tmp/x/./y.html", "/a;b=c/@d"])
+    func agreesWithURL(_ path: String) {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        #expect(PathText.absolute(path) == url.path)
+        #expect(PathText.fileURL(path) == url.absoluteString)
+    }
+
+    @Test("deleting the last component", arguments: [("/a/b", "/a"), ("/a", "/"), ("a/b/", "a"), ("a", ""), ("/", "/")])
+    func deletingLast(_ path: String, _ expected: String) {
+        #expect(PathText.deletingLastComponent(path) == expected)
+    }
+
+    @Test("trimming white space agrees with trimmingCharacters(in: .whitespacesAndNewlines)",
+          arguments: ["", " ", "a", "  a b  ", "\n\ta\r\n", "\u{3000}全角\u{3000}", "\u{A0}x\u{2028}", "x\u{200B}", "😀 ", " é\u{301} "])
+    func trimming(_ text: String) {
+        #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// JUnit `time` attributes without `String(format:)`.
+struct JUnitSecondsTests {
+    @Test("seconds with three decimals agree with String(format: \"%.3f\")", arguments: [0, 0.4, 4, 999.5, 1000, 1234.4, 61_000.7, -3])
+    func seconds(_ ms: Double) {
+        #expect(JUnitReport.seconds(ms) == String(format: "%.3f", max(0, ms.rounded()) / 1000))
+    }
+}
