@@ -9,9 +9,11 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 /// The release link of `bridge-run` on Linux, for a smaller resident set (peak RSS): lld, packed
-/// relative relocations (DT_RELR, needs glibc >= 2.36) and the functions a run executes placed
+/// relative relocations (DT_RELR, needs glibc >= 2.36), the functions a run executes placed
 /// together (`scripts/bridge-run.order`, made by `scripts/order-file`), so that fewer pages of the
-/// binary are faulted in. `scripts/bench` and `scripts/bootstrap --release` also link the Swift
+/// binary are faulted in, and no dynamic symbol table of our own (the static-stdlib link exports
+/// every public symbol of the library, which the dynamic loader then searches for every symbol
+/// the system libraries bind). `scripts/bench` and `scripts/bootstrap --release` also link the Swift
 /// runtime and Foundation statically (`--static-swift-stdlib`, a build option, not a setting).
 let bridgeRunLinkerSettings: [LinkerSetting] = [
     .unsafeFlags([
@@ -19,6 +21,7 @@ let bridgeRunLinkerSettings: [LinkerSetting] = [
         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bridge-run.order",
         "-Xlinker", "--no-warn-symbol-ordering",
+        "-Xlinker", "--no-export-dynamic",
     ], .when(platforms: [.linux], configuration: .release)),
 ]
 
