@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(
             name: "CJSC",
             pkgConfig: "javascriptcoregtk-4.1",
-            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev", "libicu-dev"])]
         ),
         .target(
             name: "BridgeRuntime",
