@@ -75,6 +75,8 @@ public final class BridgeEngine {
     var intervals: Set<Int> = []
     /// DOM-lite entry points, once `installPageSupport` ran.
     var pageSupport: PageSupport?
+    /// DOM-lite's stand-in accessors are installed and wait for first use.
+    var pageSupportOnDemand = false
     /// Installed message handler names; JS posts the index, not the name.
     var handlerNames: [String] = []
 

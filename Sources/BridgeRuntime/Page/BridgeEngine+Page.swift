@@ -10,6 +10,37 @@ extension BridgeEngine {
     ///   - elements: static elements with an `id` (tag, attributes) to create under `body`.
     public func installPageSupport(title: String? = nil, elements: [(tag: String, attributes: [String: String])] = []) throws(ScriptError) {
         guard let context, pageSupport == nil else { return }
+        if pageSupportOnDemand {
+            // The stand-ins are there: touching one loads it.
+            _ = try context.evaluate("void document", sourceURL: DOMPrelude.sourceURL, wantResult: false)
+            return
+        }
+        installPageNative(context, title: title, elements: elements)
+        try context.evaluate(DOMPrelude.source, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+        notePageSupportLoaded()
+    }
+
+    /// Installs DOM-lite on first use: the page's globals (`document`, `location`, `Event`, …)
+    /// exist at once as accessors, and the first read or write of any of them runs the DOM
+    /// prelude (its text is fetched, parsed and run then, in the same VM entry). A script that never touches the DOM
+    /// (a plain `.js` page, most test code) then never pays for it — about 0.6 MiB of heap and
+    /// code pages per process. What a script sees is the same as with the eager install: a
+    /// global it replaced, redefined or deleted before first use stays as it left it.
+    public func installPageSupportOnDemand() {
+        guard let context, pageSupport == nil, !pageSupportOnDemand else { return }
+        installPageNative(context, title: nil, elements: [])
+        pageSupportOnDemand = true
+        do {
+            try context.evaluate(DOMPrelude.onDemandSource, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+        } catch {
+            // The stub is a fixed script; if it ever fails, fall back to the eager install.
+            pageSupportOnDemand = false
+            try? installPageSupport()
+        }
+    }
+
+    /// The `__pageNative` object the prelude reads (and deletes).
+    private func installPageNative(_ context: ScriptContext, title: String?, elements: [(tag: String, attributes: [String: String])]) {
         let info: JSONValue = [
             "href": .string(configuration.pageURL), "userAgent": .string(configuration.userAgent),
             "title": title.map { .string($0) } ?? .null,
@@ -30,35 +61,18 @@ extension BridgeEngine {
                 onNavigate?(url, kind)
                 return .bool(false)
             }),
+            ("loaded", { [unowned self] _ in
+                notePageSupportLoaded()
+                return .undefined
+            }),
+            ("preludeSource", { _ in .string(DOMPrelude.function + "\n//# sourceURL=" + DOMPrelude.sourceURL + "\n") }),
         ])
-        try context.evaluate(DOMPrelude.source, sourceURL: DOMPrelude.sourceURL, wantResult: false)
-        pageSupport = PageSupport(setReadyState: context.function(at: "__bridgeDOM.setReadyState"), fire: context.function(at: "__bridgeDOM.fire"))
     }
 
-    /// Installs DOM-lite on first use: the page's globals (`document`, `location`, `Event`, …)
-    /// exist at once as accessors, and the first read or write of any of them runs the DOM
-    /// prelude. A script that never touches the DOM (a plain `.js` page, most test code) then
-    /// never pays for it — about 0.6 MiB of heap and code pages per process. What a script sees
-    /// is the same either way, except that a global the script itself replaced first (e.g. its
-    /// own `function open() {}`) keeps the script's value when DOM-lite arrives.
-    public func installPageSupportOnDemand() {
+    /// Keeps the prelude's entry points once it has run.
+    private func notePageSupportLoaded() {
         guard let context, pageSupport == nil else { return }
-        context.installNativeObject("__pageLazy", functions: [
-            ("load", { [unowned self] _ in
-                do throws(ScriptError) {
-                    try installPageSupport()
-                } catch {
-                    throw NativeFunctionError(message: "DOM-lite failed to load: \(error.message)")
-                }
-                return .undefined
-            })
-        ])
-        do {
-            try context.evaluate(DOMPrelude.onDemandSource, sourceURL: DOMPrelude.sourceURL, wantResult: false)
-        } catch {
-            // The stub is a fixed script; if it ever fails, fall back to the eager install.
-            try? installPageSupport()
-        }
+        pageSupport = PageSupport(setReadyState: context.function(at: "__bridgeDOM.setReadyState"), fire: context.function(at: "__bridgeDOM.fire"))
     }
 
     /// Sets `document.readyState` (`loading`, `interactive`, `complete`).

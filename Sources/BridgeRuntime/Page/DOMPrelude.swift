@@ -23,50 +23,69 @@ enum DOMPrelude {
     ]
 
     /// Installs DOM-lite on first use (``BridgeEngine/installPageSupportOnDemand()``): an
-    /// accessor per global; the first get or set of any of them removes them all, runs the
-    /// prelude through `__pageLazy.load()`, puts back any of these globals the script had
-    /// replaced meanwhile, and then does the get or set.
+    /// accessor per global. The first get or set of any of them fetches the prelude's text,
+    /// evaluates and runs it (in the same VM entry, so the time limit applies as to any
+    /// code) and then does the get or set. Globals the script replaced, redefined or deleted
+    /// before that are left as the script left them (the prelude skips them), so the result is
+    /// what the script would see had DOM-lite been there first.
     static let onDemandSource: String = {
         var list = ""
         for (name, enumerable) in globals {
             list += (list.isEmpty ? "" : ",") + "['" + name + "'," + (enumerable ? "true" : "false") + "]"
         }
-        return onDemandHead + list + onDemandTail
+        return onDemandHead + list + "]);\ndelete this.__pageNative;\n"
     }()
 
     private static let onDemandHead = #"""
 (function (native, global, names) {
 'use strict';
+const evaluate = global.eval;
 let loaded = false;
-const stubs = new Map();
+const stubGet = new Map(), stubSet = new Map();
 function load() {
-  if (loaded) return;
   loaded = true;
-  const own = [];
+  const keep = new Set();
   for (const [name] of names) {
     const d = Object.getOwnPropertyDescriptor(global, name);
-    if (d && d.get === stubs.get(name)) delete global[name]; else if (d) own.push([name, d]);
+    const ownGet = d && d.get === stubGet.get(name), ownSet = d && d.set === stubSet.get(name);
+    if (ownGet && ownSet) {
+      // Untouched: make room for the prelude (unless the global object was frozen).
+      if (!Reflect.deleteProperty(global, name)) keep.add(name);
+      continue;
+    }
+    // Absent (deleted) or the script's own: the prelude leaves it alone. A script that
+    // replaced only one half of the accessor keeps its half, without ours.
+    keep.add(name);
+    if (d && (ownGet || ownSet) && d.configurable) {
+      Object.defineProperty(global, name, ownGet ? { get: undefined } : { set: undefined });
+    }
   }
-  native.load();
-  for (const [name, d] of own) Object.defineProperty(global, name, d);
+  // Parsed only now (an indirect eval, in this same VM entry): a page that never touches the
+  // DOM never pays even for parsing it.
+  const prelude = evaluate(native.preludeSource());
+  prelude(native, global, keep);
+  native.loaded();
 }
 for (const [name, enumerable] of names) {
-  const get = function () { load(); return global[name]; };
-  stubs.set(name, get);
-  Object.defineProperty(global, name, { get: get, set: function (v) { load(); global[name] = v; }, enumerable: enumerable, configurable: true });
+  const get = function () { if (loaded) return undefined; load(); return global[name]; };
+  const set = function (v) { if (loaded) return; load(); global[name] = v; };
+  stubGet.set(name, get); stubSet.set(name, set);
+  Object.defineProperty(global, name, { get: get, set: set, enumerable: enumerable, configurable: true });
 }
-})(__pageLazy, this, [
+})(__pageNative, this, [
 """#
 
-    private static let onDemandTail = #"""
-]);
-delete this.__pageLazy;
-"""#
+    /// The eager install: the prelude run at once.
+    static let source = function + "(__pageNative, this, null);\ndelete this.__pageNative;\n"
 
-    static let source = #"""
-(function (native, global) {
+    /// The prelude as a function of `(native, global, kept)`: `kept` is `null` or the set of
+    /// globals the page already owns, which it then leaves alone.
+    static let function = #"""
+(function (native, global, kept) {
 'use strict';
 const info = native.pageInfo();
+function put(name, value) { if (!kept || !kept.has(name)) global[name] = value; }
+function define(name, d) { if (!kept || !kept.has(name)) Object.defineProperty(global, name, d); }
 
 // ---- events ----
 function Event(type, init) {
@@ -82,7 +101,7 @@ Event.prototype.stopImmediatePropagation = function () { this._stop = true; this
 function CustomEvent(type, init) { Event.call(this, type, init); this.detail = init && init.detail !== undefined ? init.detail : null; }
 CustomEvent.prototype = Object.create(Event.prototype);
 CustomEvent.prototype.constructor = CustomEvent;
-global.Event = Event; global.CustomEvent = CustomEvent;
+put('Event', Event); put('CustomEvent', CustomEvent);
 
 const eventTargetMethods = {
   addEventListener(type, fn, opts) {
@@ -270,8 +289,8 @@ HTMLAnchorElement.prototype.click = function () {
   const ok = this.dispatchEvent(new Event('click', { bubbles: true, cancelable: true }));
   if (ok && this.getAttribute('href')) native.navigate(this.getAttribute('href'), 'link');
 };
-global.Node = Node; global.Element = Element; global.HTMLElement = Element; global.Text = Text;
-global.HTMLIFrameElement = HTMLIFrameElement;
+put('Node', Node); put('Element', Element); put('HTMLElement', Element); put('Text', Text);
+put('HTMLIFrameElement', HTMLIFrameElement);
 
 // ---- document ----
 function Document() { this.nodeType = 9; this.nodeName = '#document'; this.childNodes = []; this.parentNode = null; }
@@ -322,7 +341,7 @@ document.getElementsByClassName = function (c) { return Element.prototype.getEle
 document.querySelector = function (s) { return Element.prototype.querySelector.call(document, s); };
 document.querySelectorAll = function (s) { return Element.prototype.querySelectorAll.call(document, s); };
 document.write = function () { throw new Error('document.write is not supported by DOM-lite'); };
-global.document = document;
+put('document', document);
 for (const e of info.elements || []) {
   if (e.tag === 'html' || e.tag === 'head' || e.tag === 'body') { for (const k in e.attributes) ({ html: html, head: head, body: body })[e.tag].setAttribute(k, e.attributes[k]); continue; }
   const el = document.createElement(e.tag);
@@ -331,7 +350,7 @@ for (const e of info.elements || []) {
 }
 
 // ---- window events (the global object is the window) ----
-for (const k of Object.keys(eventTargetMethods)) Object.defineProperty(global, k, { value: eventTargetMethods[k], writable: true, configurable: true });
+for (const k of Object.keys(eventTargetMethods)) define(k, { value: eventTargetMethods[k], writable: true, configurable: true });
 
 // ---- location, history, navigator ----
 let current = native.parseURL(info.href, null);
@@ -355,24 +374,24 @@ location.assign = function (u) { go(u, 'location'); };
 location.replace = function (u) { go(u, 'location'); };
 location.reload = function () {};
 location.toString = function () { return current.href; };
-Object.defineProperty(global, 'location', { get() { return location; }, set(v) { location.href = v; }, configurable: true });
-global.open = function (url) { if (url !== undefined && url !== '') go(url, 'window.open'); return null; };
-global.close = function () {};
+define('location', { get() { return location; }, set(v) { location.href = v; }, configurable: true });
+put('open', function (url) { if (url !== undefined && url !== '') go(url, 'window.open'); return null; });
+put('close', function () {});
 const historyStack = [{ state: null, url: info.href }];
-global.history = {
+put('history', {
   get length() { return historyStack.length; },
   get state() { return historyStack[historyStack.length - 1].state; },
   pushState(state, t, url) { if (url !== undefined) current = native.parseURL(String(url), current.href) || current; historyStack.push({ state: state, url: current.href }); },
   replaceState(state, t, url) { if (url !== undefined) current = native.parseURL(String(url), current.href) || current; historyStack[historyStack.length - 1] = { state: state, url: current.href }; },
   back() {}, forward() {}, go() {}
-};
-global.navigator = Object.freeze({ userAgent: info.userAgent, language: 'zh-CN', languages: ['zh-CN', 'en'], platform: 'Linux', onLine: true, cookieEnabled: true, vendor: 'BridgeRuntime' });
-global.screen = { width: 390, height: 844, availWidth: 390, availHeight: 844 };
-global.innerWidth = 390; global.innerHeight = 844; global.devicePixelRatio = 3;
-global.requestAnimationFrame = function (fn) { return setTimeout(function () { fn(native.now()); }, 16); };
-global.cancelAnimationFrame = function (id) { clearTimeout(id); };
-global.getComputedStyle = function (el) { return el.style; };
-global.matchMedia = function (q) { return { matches: false, media: String(q), addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }; };
+});
+put('navigator', Object.freeze({ userAgent: info.userAgent, language: 'zh-CN', languages: ['zh-CN', 'en'], platform: 'Linux', onLine: true, cookieEnabled: true, vendor: 'BridgeRuntime' }));
+put('screen', { width: 390, height: 844, availWidth: 390, availHeight: 844 });
+put('innerWidth', 390); put('innerHeight', 844); put('devicePixelRatio', 3);
+put('requestAnimationFrame', function (fn) { return setTimeout(function () { fn(native.now()); }, 16); });
+put('cancelAnimationFrame', function (id) { clearTimeout(id); });
+put('getComputedStyle', function (el) { return el.style; });
+put('matchMedia', function (q) { return { matches: false, media: String(q), addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }; });
 
 // ---- storage ----
 function makeStorage() {
@@ -387,12 +406,12 @@ function makeStorage() {
   Object.defineProperty(s, 'length', { get() { return data.size; } });
   return Object.freeze(s);
 }
-global.localStorage = makeStorage();
-global.sessionStorage = makeStorage();
+put('localStorage', makeStorage());
+put('sessionStorage', makeStorage());
 
 // ---- base64 and text encoding ----
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-global.btoa = function btoa(s) {
+put('btoa', function btoa(s) {
   s = String(s); let out = '';
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 255) throw new Error("Failed to execute 'btoa': The string to be encoded contains characters outside of the Latin1 range.");
   for (let i = 0; i < s.length; i += 3) {
@@ -401,8 +420,8 @@ global.btoa = function btoa(s) {
       (isNaN(b) ? '=' : B64[((b & 15) << 2) | (isNaN(c) ? 0 : c >> 6)]) + (isNaN(c) ? '=' : B64[c & 63]);
   }
   return out;
-};
-global.atob = function atob(s) {
+});
+put('atob', function atob(s) {
   s = String(s).replace(/[\t\n\f\r ]/g, '');
   if (s.length % 4 === 0) s = s.replace(/==?$/, '');
   if (s.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(s)) throw new Error("Failed to execute 'atob': The string to be decoded is not correctly encoded.");
@@ -412,7 +431,7 @@ global.atob = function atob(s) {
     if (bits >= 8) { bits -= 8; out += String.fromCharCode((buf >> bits) & 255); }
   }
   return out;
-};
+});
 function TextEncoder() {}
 TextEncoder.prototype.encoding = 'utf-8';
 TextEncoder.prototype.encode = function (s) {
@@ -446,14 +465,13 @@ TextDecoder.prototype.decode = function (bytes) {
   }
   return out;
 };
-global.TextEncoder = TextEncoder; global.TextDecoder = TextDecoder;
+put('TextEncoder', TextEncoder); put('TextDecoder', TextDecoder);
 
 Object.defineProperty(global, '__bridgeDOM', { value: Object.freeze({
   setReadyState(s) { readyState = s; },
   fire(target, type) { (target === 'window' ? global : document).dispatchEvent(new Event(type, { bubbles: false })); },
   setLocation(href) { current = native.parseURL(href, null) || current; }
 }), enumerable: false });
-})(__pageNative, this);
-delete this.__pageNative;
+})
 """#
 }

@@ -90,7 +90,7 @@ public enum SchemaCommands {
                 try Data(text.utf8).write(to: URL(filePath: PathText.appending(name, to: outDir)), options: .atomic)
             }
         } catch {
-            output.err("\(prefix): cannot write to \(outDir): \(error)")
+            output.err("\(prefix): cannot write to \(outDir): \(FileErrorText.describe(error))")
             return 2
         }
         output.out("wrote \(files.count) file\(files.count == 1 ? "" : "s") to \(outDir)")

@@ -69,7 +69,11 @@ public final class FileLineSink {
     public func close() {
         flush()
         if fd >= 0 {
+            #if canImport(Glibc)
             _ = Glibc.close(fd)
+            #else
+            _ = Darwin.close(fd)
+            #endif
             fd = -1
         }
     }

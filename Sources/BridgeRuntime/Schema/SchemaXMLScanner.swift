@@ -23,10 +23,7 @@ struct SchemaXMLScanner {
     mutating func document() throws(SchemaProblem) -> SchemaXMLElement {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         if starts(with: "<?xml") {
-            // The declaration's encoding and placement were checked by SchemaXMLReader.
-            while i < bytes.count && !starts(with: "?>") { advance() }
-            guard i < bytes.count else { throw problem("the XML declaration is not finished") }
-            i += 2
+            try declaration()
         }
         try skipMisc()
         guard i < bytes.count else { throw problem("empty document (no root element)") }
@@ -46,8 +43,9 @@ struct SchemaXMLScanner {
     private mutating func element(depth: Int) throws(SchemaProblem) -> SchemaXMLElement {
         let openLine = line
         i += 1  // "<"
-        let name = readName()
+        let name = try readName()
         var attributes: [(name: String, value: String)] = []
+        var seen: Set<String> = []
         var selfClosing = false
         while true {
             let hadSpace = skipWhitespace()
@@ -65,7 +63,7 @@ struct SchemaXMLScanner {
             }
             guard Self.isNameStart(c) else { throw problem("unexpected \(describeHere()) in the start tag of <\(name)>") }
             guard hadSpace else { throw problem("a space is needed before attribute '\(peekName())' of <\(name)>") }
-            let attribute = readName()
+            let attribute = try readName()
             skipWhitespace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw problem("attribute '\(attribute)' of <\(name)> has no value (expected =\"…\")") }
             i += 1
@@ -74,7 +72,7 @@ struct SchemaXMLScanner {
                 throw problem("the value of attribute '\(attribute)' of <\(name)> must be quoted")
             }
             let value = try attributeValue(of: attribute)
-            if attributes.contains(where: { $0.name == attribute }) {
+            guard seen.insert(attribute).inserted else {
                 throw problem("attribute '\(attribute)' appears twice on <\(name)>")
             }
             // Namespace declarations are not attributes of the schema language.
@@ -103,7 +101,7 @@ struct SchemaXMLScanner {
                     guard i < bytes.count, Self.isNameStart(bytes[i]) else {
                         throw problem("'</' must be followed by the name of the element it closes (</\(name)>)")
                     }
-                    let closing = readName()
+                    let closing = try readName()
                     skipWhitespace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
                         throw SchemaProblem(file: file, line: closeLine, reason: "malformed XML: '>' expected to end the closing tag </\(closing)>")
@@ -184,6 +182,9 @@ struct SchemaXMLScanner {
         if c < 0x20 && c != 0x09 && c != 0x0A {
             throw problem("invalid character U+\(Self.hex(UInt32(c))) (control characters are not allowed in XML)")
         }
+        if c == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE {
+            throw problem("invalid character U+\(bytes[i + 2] == 0xBE ? "FFFE" : "FFFF") (not a character in XML)")
+        }
         out.append(c)
         advance()
     }
@@ -193,7 +194,7 @@ struct SchemaXMLScanner {
         let start = i
         i += 1
         var j = i
-        while j < bytes.count, j - i <= 32, bytes[j] != UInt8(ascii: ";"), !Self.isSpace(bytes[j]), bytes[j] != UInt8(ascii: "<"), bytes[j] != UInt8(ascii: "&") {
+        while j < bytes.count, j - i <= 128, bytes[j] != UInt8(ascii: ";"), !Self.isSpace(bytes[j]), bytes[j] != UInt8(ascii: "<"), bytes[j] != UInt8(ascii: "&") {
             j += 1
         }
         guard j < bytes.count, bytes[j] == UInt8(ascii: ";") else {
@@ -251,7 +252,8 @@ struct SchemaXMLScanner {
                 i += 3
                 return
             }
-            advance()
+            var ignored: [UInt8] = []
+            try character(into: &ignored)
         }
         throw SchemaProblem(file: file, line: startLine, reason: "malformed XML: comment not closed (expected '-->')")
     }
@@ -282,10 +284,68 @@ struct SchemaXMLScanner {
         i += 1
     }
 
-    private mutating func readName() -> String {
+    /// A name at the current position (the caller checked that one starts here); non-ASCII
+    /// characters are checked against XML's NameStartChar / NameChar.
+    private mutating func readName() throws(SchemaProblem) -> String {
         let start = i
         while i < bytes.count, Self.isNameChar(bytes[i]) { i += 1 }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        let name = String(decoding: bytes[start..<i], as: UTF8.self)
+        if bytes[start..<i].contains(where: { $0 >= 0x80 }) {
+            for (k, scalar) in name.unicodeScalars.enumerated() where !(k == 0 ? Self.isNameStartScalar(scalar) : Self.isNameScalar(scalar)) {
+                throw problem("invalid character U+\(Self.hex(scalar.value)) in the name '\(name)'")
+            }
+        }
+        return name
+    }
+
+    /// `<?xml version="1.x" encoding="…" standalone="yes|no"?>`, in that order (the encoding
+    /// itself and the declaration's place were checked by SchemaXMLReader).
+    private mutating func declaration() throws(SchemaProblem) {
+        i += 5  // "<?xml"
+        var expected = ["version", "encoding", "standalone"]
+        var sawVersion = false
+        while true {
+            let hadSpace = skipWhitespace()
+            if starts(with: "?>") {
+                i += 2
+                break
+            }
+            guard hadSpace, i < bytes.count, Self.isNameStart(bytes[i]) else {
+                throw problem("the XML declaration is not finished (expected '?>')")
+            }
+            let name = try readName()
+            guard let at = expected.firstIndex(of: name) else {
+                throw problem("unexpected '\(name)' in the XML declaration (version, encoding and standalone, in that order)")
+            }
+            expected.removeFirst(at + 1)
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw problem("'=' expected after '\(name)' in the XML declaration") }
+            i += 1
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+                throw problem("the value of '\(name)' in the XML declaration must be quoted")
+            }
+            let quote = bytes[i]
+            i += 1
+            let start = i
+            while i < bytes.count, bytes[i] != quote, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: ">") { i += 1 }
+            guard i < bytes.count, bytes[i] == quote else { throw problem("the value of '\(name)' in the XML declaration is not closed") }
+            let value = String(decoding: bytes[start..<i], as: UTF8.self)
+            i += 1
+            switch name {
+            case "version":
+                sawVersion = true
+                guard value.hasPrefix("1."), value.count > 2, value.dropFirst(2).allSatisfy(\.isASCIIDigitForXML) else {
+                    throw problem("unsupported XML version '\(value)' (expected 1.0)")
+                }
+            case "standalone":
+                guard value == "yes" || value == "no" else { throw problem("standalone must be yes or no, not '\(value)'") }
+            default:
+                break
+            }
+            if !sawVersion { throw problem("the XML declaration must start with version=\"1.0\"") }
+        }
+        if !sawVersion { throw problem("the XML declaration must start with version=\"1.0\"") }
     }
 
     private func peekName() -> String {
@@ -331,6 +391,23 @@ struct SchemaXMLScanner {
         isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
     }
 
+    /// XML 1.0 (fifth edition) NameStartChar.
+    static func isNameStartScalar(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return isNameStart(UInt8(v)) }
+        return (0xC0...0xD6).contains(v) || (0xD8...0xF6).contains(v) || (0xF8...0x2FF).contains(v) || (0x370...0x37D).contains(v)
+            || (0x37F...0x1FFF).contains(v) || (0x200C...0x200D).contains(v) || (0x2070...0x218F).contains(v)
+            || (0x2C00...0x2FEF).contains(v) || (0x3001...0xD7FF).contains(v) || (0xF900...0xFDCF).contains(v)
+            || (0xFDF0...0xFFFD).contains(v) || (0x10000...0xEFFFF).contains(v)
+    }
+
+    /// XML 1.0 (fifth edition) NameChar.
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return isNameChar(UInt8(v)) }
+        return isNameStartScalar(s) || v == 0xB7 || (0x300...0x36F).contains(v) || (0x203F...0x2040).contains(v)
+    }
+
     /// XML 1.0 `Char`: what a character reference may name.
     static func isXMLChar(_ v: UInt32) -> Bool {
         v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
@@ -349,4 +426,8 @@ struct SchemaXMLScanner {
         let digits = String(v, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
+}
+
+private extension Character {
+    var isASCIIDigitForXML: Bool { isASCII && isNumber }
 }

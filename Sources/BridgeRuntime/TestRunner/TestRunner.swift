@@ -95,7 +95,7 @@ public enum TestRunner {
                 try JUnitReport.write(results, to: path)
             } catch {
                 output.out(summary.countsLine)
-                let line = "cannot write the JUnit report \(path): \(error)"
+                let line = "cannot write the JUnit report \(path): \(FileErrorText.describe(error))"
                 output.err("\(prefix): \(line)")
                 summary.report = RunReport(exitCode: 2, errors: [line])
                 return summary

@@ -69,6 +69,66 @@ import Testing
         #expect(try e.evaluate("innerWidth = 1024; [innerWidth, typeof document.body].join()") == "1024,object")
     }
 
+    /// Scripts that change DOM-lite's globals before touching any, and what they then see.
+    nonisolated static let before = [
+        "Object.defineProperty(globalThis, 'innerWidth', { value: 320 })",
+        "Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'mock' } })",
+        "Object.defineProperty(globalThis, 'innerWidth', { get: () => 1024, configurable: true })",
+        "Object.defineProperty(globalThis, 'screen', { set: (v) => {}, configurable: true })",
+        "function addEventListener() { return 'mine'; }",
+        "function location() { return 'mine'; }",
+        "delete globalThis.open",
+        "var close = 7",
+        "globalThis.screen = { width: 1 }",
+        "innerHeight = 2",
+    ]
+    nonisolated static let observe = """
+        [typeof document, typeof localStorage, String(innerWidth), String(innerHeight),
+         typeof navigator === 'object' ? navigator.userAgent : typeof navigator,
+         typeof addEventListener === 'function' ? String(addEventListener()) : typeof addEventListener,
+         typeof location === 'function' ? location() : typeof location,
+         typeof open, String(close), JSON.stringify(screen), Object.keys(globalThis).sort().join(',')].join('|')
+        """
+
+    @Test("a script that changes DOM-lite's globals first sees what it would with DOM-lite loaded first", arguments: before)
+    func changesBeforeFirstUseMatchTheEagerInstall(_ script: String) throws {
+        let eager = try engine()
+        defer { eager.close() }
+        try eager.installPageSupport()
+        _ = try eager.evaluate(script)
+        let lazy = try engine()
+        defer { lazy.close() }
+        lazy.installPageSupportOnDemand()
+        _ = try lazy.evaluate(script)
+        #expect(try lazy.evaluate(Self.observe) == eager.evaluate(Self.observe))
+        #expect(lazy.pageSupport != nil)
+        #expect(try lazy.evaluate("innerWidth = 640; document.body.appendChild(document.createElement('p')); typeof document.body") == "object")
+    }
+
+    @Test func installingEagerlyAfterTheStandInsLoadsOnce() throws {
+        let e = try engine()
+        defer { e.close() }
+        e.installPageSupportOnDemand()
+        try e.installPageSupport()
+        #expect(e.pageSupport != nil)
+        #expect(try e.evaluate("typeof document + ',' + typeof Object.getOwnPropertyDescriptor(globalThis, 'document').get") == "object,undefined")
+    }
+
+    @Test func aRunawayScriptInsideTheFirstTouchIsStillStoppedByTheTimeLimit() async throws {
+        var config = EngineConfiguration()
+        config.clock = VirtualClock()
+        config.vm = ScriptVM(timeLimit: 0.2)
+        let e = try BridgeEngine(configuration: config)
+        defer { e.close() }
+        e.installPageSupportOnDemand()
+        // The getter runs the prelude, then the page's own endless loop: one time-limit error.
+        let error = #expect(throws: ScriptError.self) {
+            try e.execute("document.title; while (true) {}", sourceURL: "spin.js")
+        }
+        #expect(error?.kind == .timeLimit)
+        #expect(try e.evaluate("typeof document") == "object")
+    }
+
     @Test func aGlobalTheScriptReplacedFirstKeepsTheScriptsValue() throws {
         let e = try engine()
         defer { e.close() }

@@ -51,6 +51,14 @@ struct SchemaXMLScannerTests {
         #expect(root.children.map(\.line) == [4, 5])
     }
 
+    @Test("a full declaration, long character references and non-ASCII names are accepted")
+    func accepted() throws {
+        let root = try Self.read("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<名前 属性=\"&#x000000000041;\" é·x=\"1\"/>")
+        #expect(root.name == "名前")
+        #expect(root.attribute("属性") == "A")
+        #expect(root.attribute("é·x") == "1")
+    }
+
     @Test("namespace declarations are not attributes")
     func namespaces() throws {
         let root = try Self.read("<p xmlns=\"urn:a\" xmlns:xi=\"urn:b\" name=\"n\"><xi:include/></p>")
@@ -92,6 +100,16 @@ struct SchemaXMLScannerTests {
             ("<a></a b>", "x.xml:1: malformed XML: '>' expected to end the closing tag </a>"),
             ("<a/ >", "x.xml:1: malformed XML: '>' expected after '/' in the start tag of <a>"),
             ("<a =\"1\"/>", "x.xml:1: malformed XML: unexpected '=' in the start tag of <a>"),
+            ("<?xml version=\"2.0\"?><a/>", "x.xml:1: malformed XML: unsupported XML version '2.0' (expected 1.0)"),
+            ("<?xml encoding=\"UTF-8\"?><a/>", "x.xml:1: malformed XML: the XML declaration must start with version=\"1.0\""),
+            ("<?xml version=\"1.0\" standalone=\"maybe\"?><a/>", "x.xml:1: malformed XML: standalone must be yes or no, not 'maybe'"),
+            ("<?xml version=\"1.0\" standalone=\"no\" encoding=\"UTF-8\"?><a/>", "x.xml:1: malformed XML: unexpected 'encoding' in the XML declaration (version, encoding and standalone, in that order)"),
+            ("<?xml version=\"1.0\"><b>?><a/>", "x.xml:1: malformed XML: the XML declaration is not finished (expected '?>')"),
+            ("<a xmlns=\"x\" xmlns=\"y\"/>", "x.xml:1: malformed XML: attribute 'xmlns' appears twice on <a>"),
+            ("<a>\u{FFFF}</a>", "x.xml:1: malformed XML: invalid character U+FFFF (not a character in XML)"),
+            ("<a><!-- \u{1} --></a>", "x.xml:1: malformed XML: invalid character U+0001 (control characters are not allowed in XML)"),
+            ("<\u{A0}a/>", "x.xml:1: malformed XML: invalid character U+00A0 in the name '\u{A0}a'"),
+            ("<a b\u{B7}=\"1\" \u{B7}c=\"2\"/>", "x.xml:1: malformed XML: invalid character U+00B7 in the name '\u{B7}c'"),
         ])
     func malformed(_ xml: String, _ expected: String) {
         #expect(Self.problem(xml) == expected)
@@ -112,5 +130,8 @@ struct SchemaXMLScannerTests {
         let root = try Self.read("<a>" + body + "</a>")
         #expect(root.children.count == 50_000)
         #expect(root.children.last?.attribute("v") == "&A")
+        let attributes = (0..<20_000).map { " a\($0)=\"\($0)\"" }.joined()
+        let wide = try Self.read("<a" + attributes + "/>")
+        #expect(wide.attributes.count == 20_000)
     }
 }

@@ -41,4 +41,15 @@ struct DirectoryWalkerTests {
         #expect(lines.count == 20_000)
         #expect(lines.first == "{\"i\":0}" && lines.last == "{\"i\":19999}")
     }
+
+    @Test("file errors read as the system's reason, not a CocoaError dump")
+    func fileErrorText() {
+        do {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/x"), options: .atomic)
+            Issue.record("the write should have failed")
+        } catch {
+            #expect(FileErrorText.describe(error) == "No such file or directory")
+        }
+        #expect(FileErrorText.describe(CocoaError(.fileWriteNoPermission)) == "Permission denied")
+    }
 }

@@ -38,7 +38,7 @@ public struct RouteTable: Sendable, Equatable {
             case nil, .null?: expires = nil
             case .number(let n)?: expires = Date(timeIntervalSince1970: n > 1e11 ? n / 1000 : n)
             case .string(let s)?:
-                guard let d = try? Date.ISO8601FormatStyle().parse(s) else { throw .invalidMessage("route \(i) (\(id)): expiresAt '\(s)' is not an ISO-8601 date") }
+                guard let d = try? Date.ISO8601FormatStyle().parse(s.trimmingWhitespace()) else { throw .invalidMessage("route \(i) (\(id)): expiresAt '\(s)' is not an ISO-8601 date") }
                 expires = d
             default: throw .invalidMessage("route \(i) (\(id)): expiresAt must be a number or ISO-8601 string")
             }
