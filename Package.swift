@@ -37,11 +37,16 @@ let package = Package(
         .systemLibrary(
             name: "CJSC",
             pkgConfig: "javascriptcoregtk-4.1",
-            providers: [.apt(["libjavascriptcoregtk-4.1-dev", "libicu-dev"])]
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        // ICU's regular expressions behind plain C types (schema patterns); see its header.
+        .target(
+            name: "CICURegex",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
         .target(
             name: "BridgeRuntime",
-            dependencies: ["CJSC"],
+            dependencies: ["CJSC", "CICURegex"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

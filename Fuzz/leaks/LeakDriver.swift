@@ -115,7 +115,16 @@ enum LeakDriver {
         _ = try? engine.evaluate("throw new TypeError('thrown at top level')")
         _ = try? engine.evaluate("syntax error here (")
         try engine.evaluate("bridge.call('thread.answer', {late: true}).catch(function () {}); bridge.call('never').catch(function () {});")
+        // DOM-lite on first use, touched on even rounds only (both paths).
+        engine.installPageSupportOnDemand()
+        if round % 2 == 0 {
+            check((try? engine.evaluate("typeof document.createElement('div')")) == .string("object"), "DOM-lite on first use")
+        }
         engine.close()
+        // Schema patterns through ICU (a pattern the native fast path does not take).
+        let schemas = try SchemaSet.parse(xml: #"<protocol name="l"><action name="l.a"><param name="s" type="string" pattern="^(ab|cd)+\\w*$"/></action></protocol>"#, file: "leak.xml")
+        check(schemas.isValid(method: "l.a", params: ["s": "abcdx"]) == true, "ICU pattern match")
+        check(schemas.isValid(method: "l.a", params: ["s": "zz"]) == false, "ICU pattern refusal")
     }
 
     static func main() throws {

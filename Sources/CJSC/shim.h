@@ -3,8 +3,6 @@
 
 #include <JavaScriptCore/JavaScript.h>
 #include <stdbool.h>
-#include <unicode/uregex.h>
-#include <unicode/utypes.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,24 +50,6 @@ static inline void bridge_drain_microtasks(JSContextGroupRef group) {
     _ZN3JSC2VM15drainMicrotasksEv((void *)group);
     _ZN3JSC12JSLockHolderD1Ev(holder);
 }
-
-/* ICU's regular expressions (libicui18n, which JavaScriptCore itself links, so using it adds no
-   library to the process). ICU renames its C entry points per version (uregex_open_72, ...)
-   with macros Swift cannot follow; these wrappers let the macros do it here. */
-static inline URegularExpression *bridge_uregex_open(const UChar *pattern, int32_t length, UParseError *pe, UErrorCode *status) {
-    return uregex_open(pattern, length, 0, pe, status);
-}
-static inline void bridge_uregex_close(URegularExpression *re) { uregex_close(re); }
-static inline void bridge_uregex_set_time_limit(URegularExpression *re, int32_t limit, UErrorCode *status) {
-    uregex_setTimeLimit(re, limit, status);
-}
-static inline void bridge_uregex_set_text(URegularExpression *re, const UChar *text, int32_t length, UErrorCode *status) {
-    uregex_setText(re, text, length, status);
-}
-static inline bool bridge_uregex_find(URegularExpression *re, UErrorCode *status) {
-    return uregex_find(re, 0, status) != 0;
-}
-static inline const char *bridge_u_error_name(UErrorCode status) { return u_errorName(status); }
 
 /* Linker-section discovery for self-registering components. The linker defines
    __start_/__stop_ for every section whose name is a C identifier; weak so that an

@@ -1,0 +1,70 @@
+#include "icu_regex.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uregex.h>
+#include <unicode/utypes.h>
+
+struct BridgeICURegex {
+    URegularExpression *re;
+};
+
+static void copy_error_name(UErrorCode status, char *out, size_t size) {
+    if (out == NULL || size == 0) return;
+    const char *name = u_errorName(status);
+    strncpy(out, name ? name : "U_UNKNOWN_ERROR", size - 1);
+    out[size - 1] = '\0';
+}
+
+BridgeICURegex *bridge_icu_regex_open(const uint16_t *pattern, int32_t length, int32_t step_limit,
+                                      char *error_name, size_t error_name_size, int32_t *error_offset) {
+    UParseError parse_error;
+    memset(&parse_error, 0, sizeof parse_error);
+    UErrorCode status = U_ZERO_ERROR;
+    static const UChar empty[1] = { 0 };
+    URegularExpression *re = uregex_open(length > 0 ? (const UChar *)pattern : empty, length, 0, &parse_error, &status);
+    if (U_FAILURE(status) || re == NULL) {
+        if (re != NULL) uregex_close(re);
+        copy_error_name(U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR, error_name, error_name_size);
+        if (error_offset != NULL) *error_offset = parse_error.offset;
+        return NULL;
+    }
+    if (step_limit > 0) {
+        UErrorCode limit_status = U_ZERO_ERROR;
+        uregex_setTimeLimit(re, step_limit, &limit_status);
+    }
+    BridgeICURegex *regex = (BridgeICURegex *)malloc(sizeof *regex);
+    if (regex == NULL) {
+        uregex_close(re);
+        copy_error_name(U_MEMORY_ALLOCATION_ERROR, error_name, error_name_size);
+        return NULL;
+    }
+    regex->re = re;
+    return regex;
+}
+
+bool bridge_icu_regex_find(BridgeICURegex *regex, const uint16_t *text, int32_t length, bool *failed) {
+    static const UChar empty[1] = { 0 };
+    UErrorCode status = U_ZERO_ERROR;
+    *failed = false;
+    uregex_setText(regex->re, length > 0 ? (const UChar *)text : empty, length, &status);
+    if (U_FAILURE(status)) {
+        *failed = true;
+        return false;
+    }
+    UBool found = uregex_find(regex->re, 0, &status);
+    /* Forget the caller's buffer before it goes away. */
+    UErrorCode reset = U_ZERO_ERROR;
+    uregex_setText(regex->re, empty, 0, &reset);
+    if (U_FAILURE(status)) {
+        *failed = true;
+        return false;
+    }
+    return found != 0;
+}
+
+void bridge_icu_regex_close(BridgeICURegex *regex) {
+    if (regex == NULL) return;
+    uregex_close(regex->re);
+    free(regex);
+}
