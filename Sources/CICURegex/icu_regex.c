@@ -7,6 +7,7 @@
 
 struct BridgeICURegex {
     URegularExpression *re;
+    int32_t step_limit;
 };
 
 static void copy_error_name(UErrorCode status, char *out, size_t size) {
@@ -21,18 +22,20 @@ BridgeICURegex *bridge_icu_regex_open(const uint16_t *pattern, int32_t length, i
     UParseError parse_error;
     memset(&parse_error, 0, sizeof parse_error);
     UErrorCode status = U_ZERO_ERROR;
-    static const UChar empty[1] = { 0 };
-    URegularExpression *re = uregex_open(length > 0 ? (const UChar *)pattern : empty, length, 0, &parse_error, &status);
+    /* ICU refuses an empty pattern; JSON Schema's "" matches everything, as does (?:). */
+    static const UChar match_all[4] = { '(', '?', ':', ')' };
+    URegularExpression *re = length > 0 ? uregex_open((const UChar *)pattern, length, 0, &parse_error, &status)
+                                        : uregex_open(match_all, 4, 0, &parse_error, &status);
     if (U_FAILURE(status) || re == NULL) {
         if (re != NULL) uregex_close(re);
         copy_error_name(U_FAILURE(status) ? status : U_ILLEGAL_ARGUMENT_ERROR, error_name, error_name_size);
         if (error_offset != NULL) *error_offset = parse_error.offset;
         return NULL;
     }
-    if (step_limit > 0) {
-        UErrorCode limit_status = U_ZERO_ERROR;
-        uregex_setTimeLimit(re, step_limit, &limit_status);
-    }
+    /* The backtracking stack may grow to 64 MiB (ICU's default, 8 MiB, gives up on ordinary
+       patterns over strings of a few hundred thousand characters). */
+    UErrorCode stack_status = U_ZERO_ERROR;
+    uregex_setStackLimit(re, 64 * 1024 * 1024, &stack_status);
     BridgeICURegex *regex = (BridgeICURegex *)malloc(sizeof *regex);
     if (regex == NULL) {
         uregex_close(re);
@@ -40,16 +43,24 @@ BridgeICURegex *bridge_icu_regex_open(const uint16_t *pattern, int32_t length, i
         return NULL;
     }
     regex->re = re;
+    regex->step_limit = step_limit;
     return regex;
 }
 
-bool bridge_icu_regex_find(BridgeICURegex *regex, const uint16_t *text, int32_t length, bool *failed) {
+bool bridge_icu_regex_find(BridgeICURegex *regex, const uint16_t *text, int32_t length, int32_t *failure) {
     static const UChar empty[1] = { 0 };
     UErrorCode status = U_ZERO_ERROR;
-    *failed = false;
+    *failure = 0;
+    if (regex->step_limit > 0) {
+        /* ICU's steps are roughly proportional to the text a search walks: the limit grows with
+           the text, so that only a search far beyond linear work gives up. */
+        int32_t limit = regex->step_limit + length / 64;
+        UErrorCode limit_status = U_ZERO_ERROR;
+        uregex_setTimeLimit(regex->re, limit, &limit_status);
+    }
     uregex_setText(regex->re, length > 0 ? (const UChar *)text : empty, length, &status);
     if (U_FAILURE(status)) {
-        *failed = true;
+        *failure = BRIDGE_ICU_REGEX_FAILED;
         return false;
     }
     UBool found = uregex_find(regex->re, 0, &status);
@@ -57,7 +68,8 @@ bool bridge_icu_regex_find(BridgeICURegex *regex, const uint16_t *text, int32_t 
     UErrorCode reset = U_ZERO_ERROR;
     uregex_setText(regex->re, empty, 0, &reset);
     if (U_FAILURE(status)) {
-        *failed = true;
+        *failure = status == U_REGEX_TIME_OUT ? BRIDGE_ICU_REGEX_TIME_OUT
+                 : status == U_REGEX_STACK_OVERFLOW ? BRIDGE_ICU_REGEX_STACK_OVERFLOW : BRIDGE_ICU_REGEX_FAILED;
         return false;
     }
     return found != 0;

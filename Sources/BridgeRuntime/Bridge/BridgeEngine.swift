@@ -77,6 +77,8 @@ public final class BridgeEngine {
     var pageSupport: PageSupport?
     /// DOM-lite's stand-in accessors are installed and wait for first use.
     var pageSupportOnDemand = false
+    /// The stand-ins' loader, to load DOM-lite on request.
+    var pageSupportLoader: ScriptFunction?
     /// Installed message handler names; JS posts the index, not the name.
     var handlerNames: [String] = []
 
@@ -301,6 +303,7 @@ public final class BridgeEngine {
         sdkInvoke = nil
         sdkAddHandler = nil
         pageSupport = nil
+        pageSupportLoader = nil
         componentInstances.removeAll()
         boundCache.removeAll()
         context = nil

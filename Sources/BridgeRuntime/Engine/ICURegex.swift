@@ -6,16 +6,19 @@ import Synchronization
 /// JavaScriptCore already links, so it adds no library to the process (Foundation's
 /// `NSRegularExpression` wraps the same engine but links all of Foundation).
 ///
-/// One ICU regex holds its match state, so searches take a lock; a search that runs past ICU's
-/// step limit (catastrophic backtracking) counts as no match instead of hanging.
+/// One ICU regex holds its match state, so searches take a lock. A search that runs past ICU's
+/// step limit (catastrophic backtracking; the limit grows with the text) or past a 64 MiB
+/// backtracking stack gives up and says so, instead of hanging or answering wrongly. Work ICU
+/// does inside one step is not counted: atomic groups and back-references over long texts can
+/// still take seconds.
 final class ICURegex: Sendable {
     /// The compiled pattern: searched only under `lock`, freed in `deinit` — what makes the
     /// unchecked isolation sound.
     nonisolated(unsafe) private let regex: OpaquePointer
     private let lock = Mutex(())
 
-    /// ICU's "time limit" for one search, in its own steps: a runaway search (`^(a+)+$` on 40
-    /// `a`s and a `!`) gives up after about 0.13 s on these machines.
+    /// ICU's "time limit" for one search, in its own steps, plus one per 64 characters of text:
+    /// a runaway search (`^(a+)+$` on 40 `a`s and a `!`) gives up after 0.1–0.4 s here.
     static let stepLimit: Int32 = 1_000
 
     /// Compiles `pattern` with no flags.
@@ -41,14 +44,27 @@ final class ICURegex: Sendable {
         bridge_icu_regex_close(regex)
     }
 
-    /// `true` when `string` contains a match; `false` also when the search ran out of steps.
-    func firstMatchExists(in string: String) -> Bool {
+    /// What one search found.
+    enum Outcome: Equatable {
+        case match
+        case noMatch
+        /// ICU gave up; the reason in words (`step limit`, `backtracking stack limit`, …).
+        case gaveUp(String)
+    }
+
+    /// Searches `string` unanchored.
+    func search(_ string: String) -> Outcome {
         let units = Array(string.utf16)
         return units.withUnsafeBufferPointer { buf in
             lock.withLock { _ in
-                var failed = false
-                let found = bridge_icu_regex_find(regex, buf.baseAddress, Int32(clamping: buf.count), &failed)
-                return found && !failed
+                var failure: Int32 = 0
+                let found = bridge_icu_regex_find(regex, buf.baseAddress, Int32(clamping: buf.count), &failure)
+                switch failure {
+                case 0: return found ? .match : .noMatch
+                case Int32(BRIDGE_ICU_REGEX_TIME_OUT): return .gaveUp("step limit")
+                case Int32(BRIDGE_ICU_REGEX_STACK_OVERFLOW): return .gaveUp("backtracking stack limit")
+                default: return .gaveUp("ICU error")
+                }
             }
         }
     }

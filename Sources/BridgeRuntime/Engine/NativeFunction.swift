@@ -50,6 +50,12 @@ struct NativeArguments: @unchecked Sendable {
         _ = JSObjectCallAsFunction(ctx, fn, nil, 1, &arg, nil)
     }
 
+    /// The argument when it is a function object.
+    func functionObject(_ i: Int) -> JSObjectRef? {
+        guard let v = value(i), let fn = JSValueToObject(ctx, v, nil), JSObjectIsFunction(ctx, fn) else { return nil }
+        return fn
+    }
+
     /// The argument as a boolean (JS truthiness).
     func bool(_ i: Int) -> Bool {
         guard let v = value(i) else { return false }

@@ -178,6 +178,11 @@ final class ScriptContext {
         }
     }
 
+    /// Argument `i` of a native call, kept for later calls when it is a function.
+    func function(argument i: Int, of args: NativeArguments) -> ScriptFunction? {
+        args.functionObject(i).map { ScriptFunction(context: self, object: $0) }
+    }
+
     /// The global function at a dotted path (e.g. `__bridgeSDK.deliver`).
     func function(at path: String) -> ScriptFunction? {
         var current: JSValueRef = JSContextGetGlobalObject(ctx)

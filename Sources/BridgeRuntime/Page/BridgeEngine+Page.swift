@@ -11,8 +11,8 @@ extension BridgeEngine {
     public func installPageSupport(title: String? = nil, elements: [(tag: String, attributes: [String: String])] = []) throws(ScriptError) {
         guard let context, pageSupport == nil else { return }
         if pageSupportOnDemand {
-            // The stand-ins are there: touching one loads it.
-            _ = try context.evaluate("void document", sourceURL: DOMPrelude.sourceURL, wantResult: false)
+            // The stand-ins are there: load through them (with the page info they were given).
+            if let loader = pageSupportLoader { try context.call(loader, []) }
             return
         }
         installPageNative(context, title: title, elements: elements)
@@ -24,8 +24,14 @@ extension BridgeEngine {
     /// exist at once as accessors, and the first read or write of any of them runs the DOM
     /// prelude (its text is fetched, parsed and run then, in the same VM entry). A script that never touches the DOM
     /// (a plain `.js` page, most test code) then never pays for it — about 0.6 MiB of heap and
-    /// code pages per process. What a script sees is the same as with the eager install: a
-    /// global it replaced, redefined or deleted before first use stays as it left it.
+    /// code pages per process. What a script sees is the same as with the eager install (a test
+    /// compares the two): a global it replaced, redefined or deleted before first use stays as it
+    /// left it, and the built-ins the prelude uses are the ones the stand-ins captured. Known
+    /// differences: before first use the globals are accessors (`getOwnPropertyDescriptor`
+    /// shows it, and `defineProperty(window, 'innerWidth', {value})` makes a read-only value
+    /// where the eager install would keep it writable); a page that rewrites a built-in's methods
+    /// (e.g. `Object.defineProperty`) before its first DOM use can make the load fail, and that
+    /// touch throws the error.
     public func installPageSupportOnDemand() {
         guard let context, pageSupport == nil, !pageSupportOnDemand else { return }
         installPageNative(context, title: nil, elements: [])
@@ -65,7 +71,11 @@ extension BridgeEngine {
                 notePageSupportLoaded()
                 return .undefined
             }),
-            ("preludeSource", { _ in .string(DOMPrelude.function + "\n//# sourceURL=" + DOMPrelude.sourceURL + "\n") }),
+            ("preludeSource", { _ in .string(DOMPrelude.onDemandFactory) }),
+            ("registerLoader", { [unowned self] args in
+                pageSupportLoader = self.context?.function(argument: 0, of: args)
+                return .undefined
+            }),
         ])
     }
 

@@ -33,47 +33,70 @@ enum DOMPrelude {
         for (name, enumerable) in globals {
             list += (list.isEmpty ? "" : ",") + "['" + name + "'," + (enumerable ? "true" : "false") + "]"
         }
-        return onDemandHead + list + "]);\ndelete this.__pageNative;\n"
+        var intrinsicList = ""
+        for name in intrinsics { intrinsicList += (intrinsicList.isEmpty ? "'" : ",'") + name + "'" }
+        return onDemandHead + list + "], [" + intrinsicList + "]);\ndelete this.__pageNative;\n"
     }()
 
     private static let onDemandHead = #"""
-(function (native, global, names) {
+(function (native, global, names, intrinsicNames) {
 'use strict';
-const evaluate = global.eval;
-let loaded = false;
+// Everything the loader needs, captured now: by first use the page may have shadowed any of it.
+const evaluate = global.eval, getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty;
+const SetRef = Set, apply = Reflect.apply;
+const intrinsics = [];
+for (let n = 0; n < intrinsicNames.length; n++) intrinsics.push(global[intrinsicNames[n]]);
+let state = 0;  // 0 waiting, 1 loading, 2 loaded
 const stubGet = new Map(), stubSet = new Map();
+const defined = new SetRef();  // what the prelude set up (kept across a load that threw)
 function load() {
-  loaded = true;
-  const keep = new Set();
-  for (const [name] of names) {
-    const d = Object.getOwnPropertyDescriptor(global, name);
-    const ownGet = d && d.get === stubGet.get(name), ownSet = d && d.set === stubSet.get(name);
-    if (ownGet && ownSet) {
-      // Untouched: make room for the prelude (unless the global object was frozen).
-      if (!Reflect.deleteProperty(global, name)) keep.add(name);
-      continue;
-    }
-    // Absent (deleted) or the script's own: the prelude leaves it alone. A script that
-    // replaced only one half of the accessor keeps its half, without ours.
+  if (state !== 0) return;
+  state = 1;
+  const keep = new SetRef();
+  for (let n = 0; n < names.length; n++) {
+    const name = names[n][0], d = getOwn(global, name);
+    const ownGet = !!d && d.get === stubGet.get(name), ownSet = !!d && d.set === stubSet.get(name);
+    if ((ownGet && ownSet) || defined.has(name)) continue;
+    // Absent (deleted) or the page's own: the prelude leaves it alone. A page that replaced
+    // only one half of a stand-in keeps its half, without ours.
     keep.add(name);
-    if (d && (ownGet || ownSet) && d.configurable) {
-      Object.defineProperty(global, name, ownGet ? { get: undefined } : { set: undefined });
-    }
+    if ((ownGet || ownSet) && d.configurable) defineOwn(global, name, ownGet ? { __proto__: null, get: undefined } : { __proto__: null, set: undefined });
   }
-  // Parsed only now (an indirect eval, in this same VM entry): a page that never touches the
-  // DOM never pays even for parsing it.
-  const prelude = evaluate(native.preludeSource());
-  prelude(native, global, keep);
+  try {
+    // Parsed only now (an indirect eval, in this same VM entry): a page that never touches the
+    // DOM never pays even for parsing it. The factory binds the captured intrinsics.
+    const prelude = apply(evaluate(native.preludeSource()), undefined, intrinsics);
+    prelude(native, global, keep, defined);
+  } catch (e) {
+    state = 0;  // a later touch tries again
+    throw e;
+  }
+  state = 2;
   native.loaded();
 }
-for (const [name, enumerable] of names) {
-  const get = function () { if (loaded) return undefined; load(); return global[name]; };
-  const set = function (v) { if (loaded) return; load(); global[name] = v; };
+native.registerLoader(load);
+for (let n = 0; n < names.length; n++) {
+  const name = names[n][0];
+  // While loading (a page getter the prelude reaches) or after a load the time limit cut
+  // short, a stand-in reads as undefined and ignores writes.
+  const get = function () { if (state !== 0) return undefined; load(); return global[name]; };
+  const set = function (v) { if (state !== 0) return; load(); global[name] = v; };
   stubGet.set(name, get); stubSet.set(name, set);
-  Object.defineProperty(global, name, { get: get, set: set, enumerable: enumerable, configurable: true });
+  defineOwn(global, name, { __proto__: null, get: get, set: set, enumerable: names[n][1], configurable: true });
 }
 })(__pageNative, this, [
 """#
+
+    /// Language built-ins the prelude uses while it sets up, bound to their values at the time
+    /// the stand-ins were installed (before any page code), as the eager install sees them.
+    static let intrinsics = [
+        "Object", "Array", "Map", "Set", "WeakMap", "String", "Number", "Boolean", "Symbol", "JSON", "Math", "Error", "TypeError",
+        "RangeError", "Reflect", "ArrayBuffer", "Uint8Array", "isNaN", "parseInt", "encodeURIComponent", "decodeURIComponent",
+    ]
+
+    /// The text `native.preludeSource()` hands the stand-ins: a factory taking ``intrinsics``
+    /// and returning the prelude's function.
+    static let onDemandFactory = "(function (" + intrinsics.joined(separator: ", ") + ") {\nreturn " + function + ";\n})\n//# sourceURL=" + sourceURL + "\n"
 
     /// The eager install: the prelude run at once.
     static let source = function + "(__pageNative, this, null);\ndelete this.__pageNative;\n"
@@ -81,11 +104,26 @@ for (const [name, enumerable] of names) {
     /// The prelude as a function of `(native, global, kept)`: `kept` is `null` or the set of
     /// globals the page already owns, which it then leaves alone.
     static let function = #"""
-(function (native, global, kept) {
+(function (native, global, kept, defined) {
 'use strict';
 const info = native.pageInfo();
-function put(name, value) { if (!kept || !kept.has(name)) global[name] = value; }
-function define(name, d) { if (!kept || !kept.has(name)) Object.defineProperty(global, name, d); }
+// Eager (kept === null): plain assignments, before any page code. On first use: the page's
+// own globals (kept) are skipped, and each stand-in is replaced by a definition (assigning
+// would call the stand-in's setter); `defined` records what the prelude set up.
+function put(name, value) {
+  if (!kept) { global[name] = value; return; }
+  if (kept.has(name)) return;
+  Object.defineProperty(global, name, { __proto__: null, value: value, writable: true, enumerable: true, configurable: true });
+  defined.add(name);
+}
+function define(name, d) {
+  if (!kept) { Object.defineProperty(global, name, d); return; }
+  if (kept.has(name)) return;
+  Object.defineProperty(global, name, Object.assign(Object.create(null), d));
+  defined.add(name);
+}
+// The document once it is a global (the prelude's own, whatever the page names `document`).
+let docNode = null;
 
 // ---- events ----
 function Event(type, init) {
@@ -134,7 +172,7 @@ const eventTargetMethods = {
       const handler = node['on' + event.type];
       if (typeof handler === 'function') handler.call(node, event);
       if (!event.bubbles || event._stop) break;
-      node = node === global.document ? global : node.parentNode;
+      node = node === docNode ? global : node.parentNode;
     }
     return !event.defaultPrevented;
   }
@@ -144,7 +182,7 @@ const eventTargetMethods = {
 function Node() {}
 Object.assign(Node.prototype, eventTargetMethods);
 Node.ELEMENT_NODE = 1; Node.TEXT_NODE = 3; Node.DOCUMENT_NODE = 9;
-function isInDocument(node) { while (node) { if (node === global.document) return true; node = node.parentNode; } return false; }
+function isInDocument(node) { while (node) { if (node === docNode) return true; node = node.parentNode; } return false; }
 function adopt(parent, child) {
   if (!(child instanceof Node)) throw new TypeError("Failed to execute 'appendChild' on 'Node': parameter 1 is not of type 'Node'.");
   if (child.parentNode) child.parentNode.removeChild(child);
@@ -182,7 +220,7 @@ Node.prototype.hasChildNodes = function () { return this.childNodes.length > 0; 
 Node.prototype.remove = function () { if (this.parentNode) this.parentNode.removeChild(this); };
 Node.prototype.append = function () { for (const a of arguments) this.appendChild(a instanceof Node ? a : new Text(String(a))); };
 Node.prototype.cloneNode = function (deep) {
-  const c = this.nodeType === 3 ? new Text(this.data) : global.document.createElement(this.tagName);
+  const c = this.nodeType === 3 ? new Text(this.data) : docNode.createElement(this.tagName);
   if (this.attributes) for (const k in this.attributes) c.setAttribute(k, this.attributes[k]);
   if (deep) for (const ch of this.childNodes) c.appendChild(ch.cloneNode(true));
   return c;
@@ -341,8 +379,11 @@ document.getElementsByClassName = function (c) { return Element.prototype.getEle
 document.querySelector = function (s) { return Element.prototype.querySelector.call(document, s); };
 document.querySelectorAll = function (s) { return Element.prototype.querySelectorAll.call(document, s); };
 document.write = function () { throw new Error('document.write is not supported by DOM-lite'); };
+docNode = document;
 put('document', document);
-for (const e of info.elements || []) {
+const staticElements = info.elements || [];
+for (let n = 0; n < staticElements.length; n++) {
+  const e = staticElements[n];
   if (e.tag === 'html' || e.tag === 'head' || e.tag === 'body') { for (const k in e.attributes) ({ html: html, head: head, body: body })[e.tag].setAttribute(k, e.attributes[k]); continue; }
   const el = document.createElement(e.tag);
   for (const k in e.attributes) el.attributes[k] = e.attributes[k];
@@ -350,7 +391,10 @@ for (const e of info.elements || []) {
 }
 
 // ---- window events (the global object is the window) ----
-for (const k of Object.keys(eventTargetMethods)) define(k, { value: eventTargetMethods[k], writable: true, configurable: true });
+const eventTargetNames = Object.keys(eventTargetMethods);
+for (let n = 0; n < eventTargetNames.length; n++) {
+  define(eventTargetNames[n], { value: eventTargetMethods[eventTargetNames[n]], writable: true, configurable: true });
+}
 
 // ---- location, history, navigator ----
 let current = native.parseURL(info.href, null);

@@ -85,7 +85,13 @@ extension CompiledParam {
                 if n < minLength { fail("must have at least \(minLength) characters") }
                 if n > maxLength { fail("must have at most \(maxLength) characters") }
             }
-            if let pattern, !pattern.matches(s) { fail("must match pattern \(pattern.source)") }
+            if let pattern {
+                switch pattern.evaluate(s) {
+                case .match: break
+                case .noMatch: fail("must match pattern \(pattern.source)")
+                case .gaveUp(let why): fail("could not be checked against pattern \(pattern.source): the regex engine gave up (\(why))")
+                }
+            }
         case .array(let elements):
             guard type == .array || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
             if type == .any { return }

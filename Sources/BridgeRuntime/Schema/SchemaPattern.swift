@@ -4,8 +4,8 @@
 /// of the libicui18n that JavaScriptCore already links). Matching is an unanchored search,
 /// like JSON Schema's `pattern`: `[a-z]` accepts `"A1b"`; write `^…$` to constrain the whole
 /// string. Note that in ICU (as in Python's `re`) `$` also matches before a final line
-/// terminator. A search that exceeds ICU's step limit (catastrophic backtracking) fails the
-/// value rather than hanging the run.
+/// terminator. A search that exceeds ICU's limits (catastrophic backtracking) fails the value
+/// with its own message rather than hanging the run; an empty pattern matches everything.
 struct SchemaPattern: Sendable {
     /// The pattern as written in the schema.
     let source: String
@@ -27,16 +27,22 @@ struct SchemaPattern: Sendable {
         fast = SchemaFastPattern.compile(source)
     }
 
-    /// `true` when `string` contains a match.
+    /// `true` when `string` contains a match (`false` too when ICU gave up).
     func matches(_ string: String) -> Bool {
         if let fast { return fast.matches(string) }
-        return matchesWithICU(string)
+        return icu.search(string) == .match
+    }
+
+    /// What a search of `string` found, with ICU's reason when it gave up.
+    func evaluate(_ string: String) -> ICURegex.Outcome {
+        if let fast { return fast.matches(string) ? .match : .noMatch }
+        return icu.search(string)
     }
 
     /// `true` when `string` contains a match, asking ICU (tests compare this with the fast path
     /// and with Foundation's `NSRegularExpression`).
     func matchesWithICU(_ string: String) -> Bool {
-        icu.firstMatchExists(in: string)
+        icu.search(string) == .match
     }
 }
 
