@@ -64,13 +64,9 @@ struct SchemaXMLScanner {
             guard Self.isNameStart(c) else { throw problem("unexpected \(describeHere()) in the start tag of <\(name)>") }
             guard hadSpace else { throw problem("a space is needed before attribute '\(peekName())' of <\(name)>") }
             let attribute = try readName()
-            skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw problem("attribute '\(attribute)' of <\(name)> has no value (expected =\"…\")") }
-            i += 1
-            skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                throw problem("the value of attribute '\(attribute)' of <\(name)> must be quoted")
-            }
+            try equalsAndQuote(
+                noEquals: "attribute '\(attribute)' of <\(name)> has no value (expected =\"…\")",
+                unquoted: "the value of attribute '\(attribute)' of <\(name)> must be quoted")
             let value = try attributeValue(of: attribute)
             guard seen.insert(attribute).inserted else {
                 throw problem("attribute '\(attribute)' appears twice on <\(name)>")
@@ -298,6 +294,15 @@ struct SchemaXMLScanner {
         return name
     }
 
+    /// `= "` or `= '` after an attribute name (white space allowed around `=`); stops at the quote.
+    private mutating func equalsAndQuote(noEquals: @autoclosure () -> String, unquoted: @autoclosure () -> String) throws(SchemaProblem) {
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw problem(noEquals()) }
+        i += 1
+        skipWhitespace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw problem(unquoted()) }
+    }
+
     /// `<?xml version="1.x" encoding="…" standalone="yes|no"?>`, in that order (the encoding
     /// itself and the declaration's place were checked by SchemaXMLReader).
     private mutating func declaration() throws(SchemaProblem) {
@@ -318,13 +323,9 @@ struct SchemaXMLScanner {
                 throw problem("unexpected '\(name)' in the XML declaration (version, encoding and standalone, in that order)")
             }
             expected.removeFirst(at + 1)
-            skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw problem("'=' expected after '\(name)' in the XML declaration") }
-            i += 1
-            skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-                throw problem("the value of '\(name)' in the XML declaration must be quoted")
-            }
+            try equalsAndQuote(
+                noEquals: "'=' expected after '\(name)' in the XML declaration",
+                unquoted: "the value of '\(name)' in the XML declaration must be quoted")
             let quote = bytes[i]
             i += 1
             let start = i
