@@ -13,7 +13,7 @@ struct DirectoryWalkerTests {
             try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
         }
         for file in ["z.txt", "a/1.test.js", "a/b/2.test.js", ".git/h.test.js", "node_modules/x/n.test.js", ".hidden.test.js", "c.xml/README"] {
-            fm.createFile(atPath: root + "/" + file, contents: Data("x".utf8))
+            #expect(fm.createFile(atPath: root + "/" + file, contents: Data("x".utf8)))
         }
         try fm.createSymbolicLink(atPath: root + "/a/loop", withDestinationPath: root)
         try fm.createSymbolicLink(atPath: root + "/link.test.js", withDestinationPath: root + "/a/1.test.js")
