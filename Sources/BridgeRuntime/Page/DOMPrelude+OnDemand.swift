@@ -34,21 +34,24 @@ extension DOMPrelude {
     static let onDemandHead = #"""
 (function (native, global, names, intrinsicNames) {
 'use strict';
-// Everything the loader needs, captured now: by first use the page may have shadowed any of it.
+// Installing touches nothing JSC creates lazily (Set, Reflect, typed arrays, ...): a page that
+// never uses the DOM does not pay for those either. What the loader needs later is read then
+// from the global object's properties, which a page's own `class Set {}` or `let Map` (lexical
+// declarations) does not change.
 const evaluate = global.eval, getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty;
-const SetRef = Set, apply = Reflect.apply;
-const intrinsics = [];
-for (let n = 0; n < intrinsicNames.length; n++) intrinsics.push(global[intrinsicNames[n]]);
+const applyFunction = Function.prototype.apply;
+const getters = [], setters = [];
 let state = 0;  // 0 waiting, 1 loading, 2 loaded
-const stubGet = new Map(), stubSet = new Map();
-const defined = new SetRef();  // what the prelude set up (kept across a load that threw)
+let defined = null;  // what the prelude set up (kept across a load that threw)
 function load() {
   if (state !== 0) return;
   state = 1;
+  const SetRef = global.Set;
+  if (defined === null) defined = new SetRef();
   const keep = new SetRef();
   for (let n = 0; n < names.length; n++) {
     const name = names[n][0], d = getOwn(global, name);
-    const ownGet = !!d && d.get === stubGet.get(name), ownSet = !!d && d.set === stubSet.get(name);
+    const ownGet = !!d && d.get === getters[n], ownSet = !!d && d.set === setters[n];
     if ((ownGet && ownSet) || defined.has(name)) continue;
     // Absent (deleted) or the page's own: the prelude leaves it alone. A page that replaced
     // only one half of a stand-in keeps its half, without ours.
@@ -57,8 +60,10 @@ function load() {
   }
   try {
     // Parsed only now (an indirect eval, in this same VM entry): a page that never touches the
-    // DOM never pays even for parsing it. The factory binds the captured intrinsics.
-    const prelude = apply(evaluate(native.preludeSource()), undefined, intrinsics);
+    // DOM never pays even for parsing it. The factory binds the built-ins it uses.
+    const intrinsics = [];
+    for (let n = 0; n < intrinsicNames.length; n++) intrinsics.push(global[intrinsicNames[n]]);
+    const prelude = applyFunction.call(evaluate(native.preludeSource()), undefined, intrinsics);
     prelude(native, global, keep, defined);
   } catch (e) {
     state = 0;  // a later touch tries again
@@ -72,16 +77,16 @@ for (let n = 0; n < names.length; n++) {
   const name = names[n][0];
   // While loading (a page getter the prelude reaches) or after a load the time limit cut
   // short, a stand-in reads as undefined and ignores writes.
-  const get = function () { if (state !== 0) return undefined; load(); return global[name]; };
-  const set = function (v) { if (state !== 0) return; load(); global[name] = v; };
-  stubGet.set(name, get); stubSet.set(name, set);
-  defineOwn(global, name, { __proto__: null, get: get, set: set, enumerable: names[n][1], configurable: true });
+  getters.push(function () { if (state !== 0) return undefined; load(); return global[name]; });
+  setters.push(function (v) { if (state !== 0) return; load(); global[name] = v; });
+  defineOwn(global, name, { __proto__: null, get: getters[n], set: setters[n], enumerable: names[n][1], configurable: true });
 }
 })(__pageNative, this, [
 """#
 
-    /// Language built-ins the prelude uses while it sets up, bound to their values at the time
-    /// the stand-ins were installed (before any page code), as the eager install sees them.
+    /// Language built-ins the prelude uses while it sets up, bound to the global object's own
+    /// properties at load time — what a page's lexical declarations (`class Set {}`) leave
+    /// alone — so the prelude sees the same built-ins as the eager install.
     static let intrinsics = [
         "Object", "Array", "Map", "Set", "WeakMap", "String", "Number", "Boolean", "Symbol", "JSON", "Math", "Error", "TypeError",
         "RangeError", "Reflect", "ArrayBuffer", "Uint8Array", "isNaN", "parseInt", "encodeURIComponent", "decodeURIComponent",
