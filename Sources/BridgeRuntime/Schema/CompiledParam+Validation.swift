@@ -35,6 +35,22 @@ extension CompiledParam {
             return true
         case .object(let object):
             guard type == .object else { return type == .any }
+            if object.count <= 16 && members.count <= 16 {
+                // Small objects (most payloads): walk the payload's own entries and find each
+                // member by name — string compares instead of hashing every member name.
+                var required = 0
+                for (key, child) in object {
+                    var found = false
+                    for m in members where m.name == key {
+                        found = true
+                        if !m.node.accepts(child) { return false }
+                        if m.required { required &+= 1 }
+                        break
+                    }
+                    if !found && strict { return false }
+                }
+                return required == requiredCount
+            }
             var matched = 0
             for m in members {
                 if let child = object[m.name] {

@@ -30,6 +30,8 @@ final class CompiledParam: Sendable {
     let maxItems: Int
     let items: CompiledParam?
     let members: [Member]
+    /// How many of `members` are required.
+    let requiredCount: Int
     let strict: Bool
     /// `expected integer` / `expected string or null`, prepared once.
     let expectedText: String
@@ -70,6 +72,7 @@ final class CompiledParam: Sendable {
         pattern = compiled
         items = p.items.map { CompiledParam($0, file: file, problems: &problems) }
         members = p.children.map { Member(name: $0.name, required: $0.required, node: CompiledParam($0, file: file, problems: &problems)) }
+        requiredCount = members.reduce(0) { $0 + ($1.required ? 1 : 0) }
         strict = p.strict
         expectedText = "expected \(p.type)" + (p.nullable && p.type != .any ? " or null" : "")
     }
