@@ -16,29 +16,6 @@ enum PathText {
         return base.last == "/" ? base + trimmed : base + "/" + trimmed
     }
 
-    /// The part after the last "/" (trailing slashes ignored).
-    static func lastComponent(_ path: String) -> String {
-        let body = stripTrailingSlashes(path)
-        if body == "/" { return "/" }
-        guard let slash = body.lastIndex(of: "/") else { return body }
-        return String(body[body.index(after: slash)...])
-    }
-
-    /// The path without its last component ("." for a bare name, "/" for the root).
-    static func deletingLastComponent(_ path: String) -> String {
-        let body = stripTrailingSlashes(path)
-        guard let slash = body.lastIndex(of: "/") else { return "" }
-        if slash == body.startIndex { return "/" }
-        return String(body[..<slash])
-    }
-
-    /// The extension of the last component, without the dot ("" when there is none).
-    static func pathExtension(_ path: String) -> String {
-        let last = lastComponent(path)
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return String(last[last.index(after: dot)...])
-    }
-
     /// `path` with `.` and `..` components and repeated slashes removed lexically (symbolic links
     /// are not resolved). Relative paths stay relative; `..` above a relative start is kept.
     static func standardized(_ path: String) -> String {
@@ -68,18 +45,6 @@ enum PathText {
     static func absolute(_ path: String) -> String {
         if path.first == "/" { return standardized(path) }
         return standardized(currentDirectory() + "/" + path)
-    }
-
-    /// A `file://` URL for a local path (made absolute), percent-encoding what a URL path may
-    /// not hold.
-    static func fileURL(_ path: String) -> String {
-        "file://" + PercentEncoding.encode(absolute(path), keeping: PercentEncoding.isAllowedInPath)
-    }
-
-    private static func stripTrailingSlashes(_ path: String) -> String {
-        var body = Substring(path)
-        while body.count > 1, body.last == "/" { body = body.dropLast() }
-        return String(body)
     }
 
     private static func currentDirectory() -> String {

@@ -34,30 +34,6 @@ enum PercentEncoding {
         return String(validating: out, as: UTF8.self)
     }
 
-    /// Unreserved characters (`A–Z a–z 0–9 - . _ ~`).
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// What a URL path may hold unencoded: unreserved characters, sub-delimiters, `:`, `@`, `/`.
-    static func isAllowedInPath(_ byte: UInt8) -> Bool {
-        if isUnreserved(byte) { return true }
-        switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"),
-             UInt8(ascii: "@"), UInt8(ascii: "/"):
-            return true
-        default:
-            return false
-        }
-    }
-
     private static func hexValue(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")

@@ -14,6 +14,13 @@ import Testing
         return try BridgeEngine(configuration: config)
     }
 
+    /// An engine with DOM-lite's stand-ins installed (what `bridge-run run` does for `.js`).
+    func lazyEngine() throws -> BridgeEngine {
+        let e = try engine()
+        e.installPageSupportOnDemand()
+        return e
+    }
+
     /// Own global property names and whether each is enumerable, as `name:true|false`.
     static let describeGlobals = """
         Object.getOwnPropertyNames(globalThis).sort()
@@ -30,18 +37,16 @@ import Testing
         let listed = Set(DOMPrelude.globals.map { "\($0.name):\($0.enumerable)" })
         #expect(added == listed)
 
-        let lazy = try engine()
+        let lazy = try lazyEngine()
         defer { lazy.close() }
-        lazy.installPageSupportOnDemand()
         let stubbed = Set((try lazy.evaluate(Self.describeGlobals).stringValue?.split(separator: ",") ?? []).map(String.init))
         #expect(stubbed.subtracting(before) == listed, "before first use, the same names with the same enumerability")
         #expect(lazy.pageSupport == nil, "nothing loaded yet")
     }
 
     @Test func firstTouchLoadsItAndTheResultIsTheSame() throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         #expect(try e.evaluate("typeof document") == "object")
         #expect(e.pageSupport != nil)
         #expect(try e.evaluate("location.pathname + location.search") == "/a/b.html?q=1")
@@ -55,17 +60,15 @@ import Testing
         let eager = try engine()
         defer { eager.close() }
         try eager.installPageSupport()
-        let lazy = try engine()
+        let lazy = try lazyEngine()
         defer { lazy.close() }
-        lazy.installPageSupportOnDemand()
         #expect(try lazy.evaluate(expression) == eager.evaluate(expression))
         #expect(lazy.pageSupport != nil)
     }
 
     @Test func writesBeforeFirstUseLandAfterLoading() throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         #expect(try e.evaluate("innerWidth = 1024; [innerWidth, typeof document.body].join()") == "1024,object")
     }
 
@@ -101,9 +104,8 @@ import Testing
         defer { eager.close() }
         try eager.installPageSupport()
         _ = try eager.evaluate(script)
-        let lazy = try engine()
+        let lazy = try lazyEngine()
         defer { lazy.close() }
-        lazy.installPageSupportOnDemand()
         _ = try lazy.evaluate(script)
         #expect(try lazy.evaluate(Self.observe) == eager.evaluate(Self.observe))
         #expect(lazy.pageSupport != nil)
@@ -111,9 +113,8 @@ import Testing
     }
 
     @Test func aLoadThatFailsIsReportedWhereItHappensAndStaysUsable() throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         // The page takes the name DOM-lite keeps its entry points under: the load's last step fails.
         _ = try e.evaluate("Object.defineProperty(globalThis, '__bridgeDOM', { value: 1 })")
         let error = #expect(throws: ScriptError.self) { try e.evaluate("typeof document") }
@@ -123,9 +124,8 @@ import Testing
     }
 
     @Test func installingEagerlyAfterTheStandInsLoadsOnce() throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         try e.installPageSupport()
         #expect(e.pageSupport != nil)
         #expect(try e.evaluate("typeof document + ',' + typeof Object.getOwnPropertyDescriptor(globalThis, 'document').get") == "object,undefined")
@@ -147,17 +147,15 @@ import Testing
     }
 
     @Test func aGlobalTheScriptReplacedFirstKeepsTheScriptsValue() throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         _ = try e.evaluate("function open() { return 'mine'; } var close = 7;")
         #expect(try e.evaluate("[typeof document, open(), close].join()") == "object,mine,7")
     }
 
     @Test func aScriptThatNeverTouchesTheDOMNeverLoadsIt() async throws {
-        let e = try engine()
+        let e = try lazyEngine()
         defer { e.close() }
-        e.installPageSupportOnDemand()
         try e.execute("let n = 0; setTimeout(() => { n++; console.log('done', n); }, 5); JSON.stringify({ a: [1, 2] });", sourceURL: "x.js")
         try await e.runUntilIdle(limit: 1000)
         #expect(e.pageSupport == nil)

@@ -10,27 +10,18 @@ struct PathTextTests {
         "x.js", "dir/x.test.js", "/t/.hidden", "/t/.hidden.js", "/t/a.b/c", "/t/a.b/c.d",
     ]
 
-    @Test("appending, last component, extension and standardizing agree with NSString", arguments: paths)
+    @Test("appending and standardizing agree with NSString", arguments: paths)
     func agreesWithNSString(_ path: String) {
         let ns = path as NSString
-        #expect(PathText.lastComponent(path) == ns.lastPathComponent, "lastComponent of \(path)")
-        #expect(PathText.pathExtension(path) == ns.pathExtension, "pathExtension of \(path)")
         #expect(PathText.appending("x.js", to: path) == ns.appendingPathComponent("x.js"), "appending to \(path)")
         if path.hasPrefix("/") {
             #expect(PathText.standardized(path) == ns.standardizingPath, "standardized \(path)")
         }
     }
 
-    @Test("absolute paths and file URLs agree with URL(fileURLWithPath:)", arguments: ["page.js", "dir/../page.js", "/tmp/a b/ü#1?.js", "/tmp/x/./y.html", "/a;b=c/@d"])
+    @Test("absolute paths agree with URL(fileURLWithPath:)", arguments: ["page.js", "dir/../page.js", "/tmp/a b/ü#1?.js", "/tmp/x/./y.html", "/a;b=c/@d"])
     func agreesWithURL(_ path: String) {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        #expect(PathText.absolute(path) == url.path)
-        #expect(PathText.fileURL(path) == url.absoluteString)
-    }
-
-    @Test("deleting the last component", arguments: [("/a/b", "/a"), ("/a", "/"), ("a/b/", "a"), ("a", ""), ("/", "/")])
-    func deletingLast(_ path: String, _ expected: String) {
-        #expect(PathText.deletingLastComponent(path) == expected)
+        #expect(PathText.absolute(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 
     @Test("trimming white space agrees with trimmingCharacters(in: .whitespacesAndNewlines)",
