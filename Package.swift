@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Strict settings applied to every target in one place.
+/// Strict settings applied to every Swift target in one place.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -14,7 +14,7 @@ let strictSettings: [SwiftSetting] = [
 /// binary are faulted in, and no dynamic symbol table of our own (the static-stdlib link exports
 /// every public symbol of the library, which the dynamic loader then searches for every symbol
 /// the system libraries bind). `scripts/bench` and `scripts/bootstrap --release` also link the Swift
-/// runtime and Foundation statically (`--static-swift-stdlib`, a build option, not a setting).
+/// runtime statically (`--static-swift-stdlib`, a build option, not a setting).
 let bridgeRunLinkerSettings: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld",
@@ -25,30 +25,55 @@ let bridgeRunLinkerSettings: [LinkerSetting] = [
     ], .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// One library layer: a Swift target with the strict settings. The layers and the arrows between
+/// them are the architecture (docs/architecture.md); `LayerRulesTests` fails when a source file
+/// imports a layer its target does not list here.
+func layer(_ name: String, _ dependencies: [Target.Dependency] = [], exclude: [String] = [], plugins: [Target.PluginUsage] = []) -> Target {
+    .target(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: strictSettings, plugins: plugins)
+}
+
+func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: strictSettings)
+}
+
 let package = Package(
     name: "BridgeRuntime",
     products: [
         .library(name: "BridgeRuntime", targets: ["BridgeRuntime"]),
+        .library(name: "BridgeRuntimeTesting", targets: ["BridgeRuntimeTesting"]),
         .executable(name: "bridge-run", targets: ["bridge-run"]),
-        .executable(name: "example-runner", targets: ["ExampleRunner"]),
-        .executable(name: "bridge-bench", targets: ["BridgeBench"]),
     ],
     targets: [
+        // C: JavaScriptCore's public C API (only ScriptEngine imports it) and ICU's regex API.
         .systemLibrary(
             name: "CJSC",
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
-        // ICU's regular expressions behind plain C types (schema patterns); see its header.
         .target(
             name: "CICURegex",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
-        .target(
-            name: "BridgeRuntime",
-            dependencies: ["CJSC", "CICURegex"],
-            swiftSettings: strictSettings
-        ),
+
+        // The build-time tool that embeds each layer's JS/*.js files into the binary.
+        .executableTarget(name: "embed-js", path: "Sources/embed-js"),
+        .plugin(name: "EmbedJS", capability: .buildTool(), dependencies: ["embed-js"]),
+
+        // The layers, bottom up.
+        layer("BridgeSupport"),
+        layer("BridgeValues", ["BridgeSupport"]),
+        layer("ScriptEngine", ["BridgeValues", "BridgeSupport", "CJSC"]),
+        layer("BridgeSchema", ["BridgeValues", "BridgeSupport", "CICURegex"]),
+        layer("BridgeCore", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgePage", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeComponents", ["BridgeValues", "BridgeSupport", "BridgeCore"]),
+        layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents"]),
+        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeCommandLine", ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
+        layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
+        layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),
+
+        // Executables: the CLI (a thin shell over the public API), a team's own runner, the benchmark.
         .executableTarget(
             name: "bridge-run",
             dependencies: ["BridgeRuntime"],
@@ -68,15 +93,17 @@ let package = Package(
             path: "Benchmarks/BridgeBench",
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "BridgeRuntimeTests",
-            dependencies: ["BridgeRuntime"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "bridge-runTests",
-            dependencies: ["BridgeRuntime"],
-            swiftSettings: strictSettings
-        ),
+
+        // Tests mirror the layers; bridge-runTests runs the built executables end to end.
+        tests("BridgeSupportTests", ["BridgeSupport"]),
+        tests("BridgeValuesTests", ["BridgeValues"]),
+        tests("ScriptEngineTests", ["ScriptEngine", "BridgeValues"]),
+        tests("BridgeSchemaTests", ["BridgeSchema", "BridgeValues", "BridgeSupport"]),
+        tests("BridgeCoreTests", ["BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeSupport", "BridgeRuntimeTesting"]),
+        tests("BridgePageTests", ["BridgePage", "BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSupport", "BridgeRuntimeTesting"]),
+        tests("BridgeComponentsTests", ["BridgeComponents", "BridgeCore", "BridgeValues", "BridgeRuntimeTesting"]),
+        tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
+        tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),
+        tests("bridge-runTests", ["BridgeRuntime"]),
     ]
 )

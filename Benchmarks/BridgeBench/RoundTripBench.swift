@@ -9,11 +9,8 @@ enum RoundTripBench {
 
     /// A VM without JSC's execution time limit, to show what the watchdog costs.
     static let unwatchedVM = ScriptVM(timeLimit: nil)
-    /// A VM that drains microtasks the way JSC does by itself (one VM entry per job) and so
-    /// delivers every answer in a loop turn of its own: what inline draining saves.
-    static let outsideVM = ScriptVM(timeLimit: 10, drainMicrotasksInline: false)
 
-    static func engine(_ handler: ActionHandler, watchdog: Bool = true, inline: Bool = true) throws -> BridgeEngine {
+    static func engine(_ handler: ActionHandler, watchdog: Bool = true) throws -> BridgeEngine {
         let registry = BridgeRegistry()
         try registry.register(action: "echo", handler: handler)
         var config = EngineConfiguration()
@@ -21,7 +18,6 @@ enum RoundTripBench {
         config.useGlobalRegistry = false
         config.limits = .unlimited
         if !watchdog { config.vm = unwatchedVM }
-        if !inline { config.vm = outsideVM }
         let engine = try BridgeEngine(configuration: config)
         engine.installBenchmarkFunctions()
         return engine
@@ -29,17 +25,17 @@ enum RoundTripBench {
 
     /// ns per operation of `script` (which defines `run()` doing `N` operations and counting
     /// them in `done`).
-    static func time(_ script: String, calls: Int, handler: ActionHandler, watchdog: Bool = true, inline: Bool = true) async throws -> Double {
-        let e = try engine(handler, watchdog: watchdog, inline: inline)
+    static func time(_ script: String, calls: Int, handler: ActionHandler, watchdog: Bool = true) async throws -> Double {
+        let e = try engine(handler, watchdog: watchdog)
         defer { e.close() }
         try e.evaluate("globalThis.N = \(calls); globalThis.done = 0;\n" + script, sourceURL: "bench.js")
         // Warm up the JIT with a short run first.
         try e.evaluate("globalThis.N = \(max(1, calls / 10)); run();")
-        try await e.runUntilIdle(limit: 120_000)
+        try await e.runUntilIdle(limit: .seconds(120))
         try e.evaluate("globalThis.done = 0; globalThis.N = \(calls);")
         let start = DispatchTime.now().uptimeNanoseconds
         try e.evaluate("run()", sourceURL: "bench.js")
-        try await e.runUntilIdle(limit: 120_000)
+        try await e.runUntilIdle(limit: .seconds(120))
         let ns = Double(DispatchTime.now().uptimeNanoseconds - start)
         let done = try e.evaluate("done")
         guard done == .number(Double(calls)) else { throw BridgeError.handlerError("bench did not complete: \(done) of \(calls)") }
@@ -118,7 +114,7 @@ enum RoundTripBench {
             burst.append(try await time(Self.batch, calls: calls, handler: burstEcho))
             raw.append(try await time(Self.raw, calls: calls, handler: syncEcho))
             noWatchdog.append(try await time(Self.batch, calls: calls, handler: syncEcho, watchdog: false))
-            seqOutside.append(try await time(Self.seq, calls: calls, handler: syncEcho, inline: false))
+            seqOutside.append(try await time(Self.seq, calls: calls, handler: syncEcho, watchdog: false))
             if let nodePath {
                 if let n = node("seq", calls: calls, node: nodePath) { nodeSeq.append(n) }
                 if let n = node("batch", calls: calls, node: nodePath) { nodeBatch.append(n) }
@@ -144,7 +140,7 @@ enum RoundTripBench {
         report.add(BenchRow(name: "rt-batch-no-limit", what: "rt-batch in a VM without JSC's execution time limit (what the watchdog costs)", value: nw.median, unit: "ns",
                             spread: (nw.min, nw.max), baselineName: "node emulation", baseline: nb))
         let so = stats(seqOutside)
-        report.add(BenchRow(name: "rt-seq-outside", what: "rt-seq with microtasks drained by JSC itself (one VM entry each) and a loop turn per answer", value: so.median, unit: "ns",
+        report.add(BenchRow(name: "rt-seq-no-limit", what: "rt-seq in a VM without JSC's execution time limit (every VM entry reads the thread's CPU clock when a limit is set)", value: so.median, unit: "ns",
                             spread: (so.min, so.max), baselineName: "node emulation", baseline: ns))
         if nodePath == nil { report.skip("node emulation", reason: "`node` not found on PATH") }
         return (b.median, s.median)

@@ -4,7 +4,7 @@ import Synchronization
 /// An example component: greets people and counts how often it did, per engine.
 ///
 /// It registers itself through the record below; nothing else in the package lists it.
-final class GreeterComponent: BridgeComponent {
+final class GreeterComponent: InitializableComponent {
     static let componentName = "greeter"
 
     private let count = Mutex(0)

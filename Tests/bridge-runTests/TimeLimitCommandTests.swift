@@ -30,7 +30,8 @@ import Testing
         let dir = try directory([name: source])
         defer { try? FileManager.default.removeItem(at: dir) }
         let start = Date()
-        let r = try CLI.run(["run", dir.appendingPathComponent(name).path, "--timeout", "300"])
+        // The run may last 10 s; any one script only 300 ms: the loop goes on after a stop.
+        let r = try CLI.run(["run", dir.appendingPathComponent(name).path, "--timeout", "10000", "--script-timeout", "300"])
         #expect(r.status == 3, "stdout: \(r.stdout) stderr: \(r.stderr)")
         let errors = r.stderr.split(separator: "\n").map(String.init)
         #expect(errors.count == 1, "one line per problem: \(errors)")

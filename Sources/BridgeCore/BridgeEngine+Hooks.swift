@@ -1,0 +1,54 @@
+public import BridgeValues
+
+/// Extension points. Each registration adds to what is there, in order, and lasts for the
+/// engine's life: installing schemas and then capabilities (or a mock, a trace, a test session)
+/// never turns anything installed before off.
+extension BridgeEngine {
+    /// Adds a dispatcher consulted before the registries (a mock fixture, the legacy dispatcher
+    /// of a hybrid framework). Dispatchers are asked in the order added; the first that returns a
+    /// handler answers the call, `nil` passes to the next and finally to the tables. The call
+    /// checks run before any dispatcher.
+    public func addDispatcher(_ dispatcher: @escaping @MainActor (BridgeMessage) -> ActionHandler?) {
+        hooks.dispatchers.append(dispatcher)
+    }
+
+    /// Adds a check every call passes before its handler is looked up (permissions, schema
+    /// validation). Checks run by `stage` (permission, then validation, then custom) and, within
+    /// a stage, in the order added; the first error refuses the call, which settles with it, and
+    /// no handler runs. The check receives the call and its resolved options.
+    public func addCallCheck(_ stage: CallCheckStage = .custom, _ check: @escaping @MainActor (BridgeCall, ActionOptions) -> BridgeError?) {
+        hooks.addCallCheck(stage, check)
+    }
+
+    /// Adds a check of every successful result (schema result validation). Checks run in the
+    /// order added; the first error replaces the result.
+    public func addResultCheck(_ check: @escaping @MainActor (BridgeCall, JSONValue) -> BridgeError?) {
+        hooks.resultChecks.append(check)
+    }
+
+    /// Adds a source of action options (the schemas' `timeout`, `ordered`, `permission`).
+    /// Sources are asked in the order added; the first that knows a method overrides the
+    /// registration's options where it sets a value (see `options(for:)`).
+    public func addOptionsSource(_ source: @escaping @MainActor (String) -> ActionOptions?) {
+        hooks.optionSources.append(source)
+        resolver.optionSourcesChanged()
+    }
+
+    /// Adds an observer of every `EngineEvent` (calls, answers, console lines, errors), called in
+    /// the order added. With no observer the engine builds no events at all.
+    public func addEventObserver(_ observer: @escaping @MainActor (EngineEvent) -> Void) {
+        hooks.eventObservers.append(observer)
+    }
+
+    /// Adds an observer of navigations that are not bridge URLs (`location.href = …`, an iframe
+    /// `src`, `window.open`), called with the URL and how the page navigated.
+    public func addNavigationObserver(_ observer: @escaping @MainActor (String, NavigationKind) -> Void) {
+        hooks.navigationObservers.append(observer)
+    }
+
+    /// Adds work to do when the engine closes, after pending calls were cancelled and before
+    /// its context is released (to drop references into the context).
+    package func addCloseObserver(_ observer: @escaping @MainActor () -> Void) {
+        hooks.closeObservers.append(observer)
+    }
+}

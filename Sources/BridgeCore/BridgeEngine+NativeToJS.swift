@@ -1,0 +1,26 @@
+public import BridgeValues
+
+/// Native code talking to the page: events for `bridge.on` listeners and calls of handlers the
+/// page registered with `bridge.register`.
+extension BridgeEngine {
+    /// Emits an event to `bridge.on(name, …)` listeners. Events emitted before any listener
+    /// exists are kept (up to `EngineConfiguration.maxEarlyEvents` per name) until one attaches.
+    public func emit(_ name: String, _ payload: JSONValue = .null) {
+        report(.event(name: name, payload: payload))
+        outbox.enqueue(.event, id: name, value: payload, error: nil)
+    }
+
+    /// Calls a JS handler registered with `bridge.register(name, fn)` and returns its (awaited)
+    /// result. Drives the engine's loop while waiting if nothing else is running it.
+    ///
+    /// - Parameters:
+    ///   - name: the registered name.
+    ///   - params: the argument passed to the JS function.
+    ///   - timeout: how long to wait (default: the engine's `defaultJSCallTimeout`).
+    /// - Throws: `BridgeError` `METHOD_NOT_FOUND` (nothing registered), `HANDLER_ERROR` (the JS
+    ///   function threw or rejected), `INVALID_MESSAGE` (its result cannot cross), `TIMEOUT`,
+    ///   `CANCELLED` (engine closed).
+    public func callJS(_ name: String, _ params: JSONValue = .object([:]), timeout: Duration? = nil) async throws(BridgeError) -> JSONValue {
+        try await jsCalls.call(name, params, timeout: timeout)
+    }
+}

@@ -1,0 +1,102 @@
+import ScriptEngine
+import BridgeValues
+
+/// The native functions the prelude calls (`__native.*`). Every number read from JS is
+/// converted with a check (`JSNumber`): the page chooses these values.
+extension BridgeEngine {
+    func installNatives(_ context: ScriptContext) {
+        let parser = JSONParser(maxDepth: configuration.maxDepth + 2)
+        let limits = configuration.limits
+        func jsNumber(_ n: Int) -> JSONValue { .number(Double(n) > JSNumber.maxSafeInteger ? JSNumber.maxSafeInteger : Double(n)) }
+        let config: JSONValue = [
+            "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
+            "maxMessageBytes": jsNumber(limits.maxMessageBytes), "maxStringLength": jsNumber(limits.maxStringLength),
+            "maxArrayLength": jsNumber(limits.maxArrayLength), "callbackPrefix": .string(SDKCallbackID.prefix),
+        ]
+        context.installNativeObject("__native", functions: [
+            ("config", { _ in .json(config) }),
+            ("post", { [unowned self] args in
+                // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress)
+                let name = host.handlerName(at: args.number(0))
+                let timeout: Duration? = args.count > 3 ? args.number(3).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil } : nil
+                let wantsProgress = args.count > 4 && args.bool(4)
+                // Parse the envelope's members directly (no dictionary for the outer object).
+                var tooLarge = false
+                let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
+                    guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
+                    if bytes.count > limits.maxMessageBytes {
+                        tooLarge = true
+                        return .failure(.init(reason: "message of \(bytes.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes", path: "", offset: 0))
+                    }
+                    do throws(JSONParser.Failure) {
+                        if let members = try parser.parseObjectMembers(bytes) { return .success(members) }
+                        let body = try parser.parse(bytes)
+                        return .failure(.init(reason: "message body must be an object {method, params, callbackId}, got \(body.typeName)", path: "", offset: 0))
+                    } catch { return .failure(error) }
+                }
+                switch parsed {
+                case .success(let members):
+                    receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
+                case .failure(let failure):
+                    refuse(callbackId: args.string(2), method: nil, error: tooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
+                }
+                return .undefined
+            }),
+            ("invalid", { [unowned self] args in
+                // (handler name, callbackId or null, reason, code or undefined)
+                let reason = args.string(2) ?? "message cannot cross the bridge"
+                let code = args.string(3).map { BridgeError.Code(rawValue: $0) } ?? .invalidMessage
+                refuse(callbackId: args.string(1), method: nil, error: BridgeError(code: code, message: reason))
+                return .undefined
+            }),
+            ("setTimer", { [unowned self] args in
+                let id = timers.start(milliseconds: args.number(0) ?? 1, repeats: args.bool(1))
+                return .number(Double(id))
+            }),
+            ("clearTimer", { [unowned self] args in
+                if let id = args.number(0).flatMap(JSNumber.int) { timers.clear(id) }
+                return .undefined
+            }),
+            ("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
+            ("console", { [unowned self] args in
+                report(.console(level: args.string(0) ?? "log", message: args.string(1) ?? ""))
+                return .undefined
+            }),
+            ("reportError", { [unowned self] args in
+                let kind: ScriptError.Kind = args.string(0) == "rejection" ? .unhandledRejection : .exception
+                var sourceURL = args.string(3)
+                var line = args.number(4).flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
+                if sourceURL == Prelude.sourceURL {
+                    // Errors the SDK made (a rejected bridge call) have no page location.
+                    sourceURL = nil
+                    line = nil
+                }
+                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: sourceURL, line: line, stack: args.string(2)))
+                return .undefined
+            }),
+            ("jsReply", { [unowned self] args in
+                guard let request = args.number(0).flatMap(JSNumber.int) else { return .undefined }
+                if let code = args.string(2) {
+                    jsCalls.complete(request, .failure(BridgeError(code: .init(rawValue: code), message: args.string(3) ?? "")))
+                } else {
+                    let value: Result<JSONValue, BridgeError> = args.withUTF8(1) { bytes in
+                        guard let bytes else { return .success(.null) }
+                        do throws(JSONParser.Failure) { return .success(try parser.parse(bytes)) } catch { return .failure(.invalidMessage("result: \(error.description)")) }
+                    }
+                    jsCalls.complete(request, value)
+                }
+                return .undefined
+            }),
+        ])
+    }
+
+    /// Calls an SDK entry point; an exception escaping it is recorded as uncaught.
+    func callSDK(_ function: ScriptFunction?, _ args: [ScriptArgument]) {
+        guard let context = host.context, let function else { return }
+        do {
+            try context.call(function, args)
+        } catch {
+            recordUncaught(error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+public import BridgeValues
+/// A JS-to-native message `{method, params, callbackId}` as read from any posted body.
+public struct BridgeMessage: Sendable, Equatable, Hashable {
+    /// The action name, e.g. `"nav.open"`.
+    public var method: String
+    /// The params object (`{}` when the body had none).
+    public var params: JSONValue
+    /// The id to answer to, if the sender wants an answer.
+    public var callbackId: String?
+
+    /// Creates a message.
+    public init(method: String, params: JSONValue = .object([:]), callbackId: String? = nil) {
+        self.method = method
+        self.params = params
+        self.callbackId = callbackId
+    }
+
+    /// Reads a message from a posted body.
+    ///
+    /// - Throws: `BridgeError` `INVALID_MESSAGE` when the body is not an object with a string
+    ///   `method`, when `params` is present but not an object, or `callbackId` is not a string.
+    public init(body: JSONValue) throws(BridgeError) {
+        guard case .object(let o) = body else {
+            throw .invalidMessage("message body must be an object {method, params, callbackId}, got \(body.typeName)")
+        }
+        try self.init(members: o.map { ($0.key, $0.value) })
+    }
+
+    /// Reads a message from the members of a posted object (later keys win).
+    init(members: [(String, JSONValue)]) throws(BridgeError) {
+        var m: JSONValue?
+        var cb: JSONValue?
+        var p: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "method": m = value
+            case "callbackId": cb = value
+            case "params": p = value
+            default: continue
+            }
+        }
+        guard let m else { throw .invalidMessage("message has no 'method'") }
+        guard case .string(let method) = m, !method.isEmpty else {
+            throw .invalidMessage("'method' must be a non-empty string, got \(m.typeName)")
+        }
+        var callbackId: String?
+        switch cb {
+        case nil, .null?: callbackId = nil
+        case .string(let s)?: callbackId = s
+        case .number(let n)?: callbackId = JSONValue.number(n).jsonString()
+        case let other?: throw .invalidMessage("'callbackId' must be a string, got \(other.typeName)")
+        }
+        let params: JSONValue
+        switch p {
+        case nil, .null?: params = .object([:])
+        case .object(let p)?: params = .object(p)
+        case let other?: throw .invalidMessage("'params' must be an object, got \(other.typeName)")
+        }
+        self.init(method: method, params: params, callbackId: callbackId)
+    }
+
+    /// The wire form.
+    public var jsonValue: JSONValue {
+        var o: [String: JSONValue] = ["method": .string(method), "params": params]
+        if let callbackId { o["callbackId"] = .string(callbackId) }
+        return .object(o)
+    }
+}

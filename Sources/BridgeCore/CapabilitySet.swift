@@ -1,0 +1,109 @@
+import FoundationEssentials
+public import BridgeValues
+
+/// Which pages may call which actions: a capability file grants permissions to pages by URL
+/// pattern and may deny specific actions.
+///
+/// ```json
+/// {
+///   "capabilities": [
+///     { "id": "shop", "pages": ["https://m.example.com/shop/**"], "permissions": ["user.profile", "payment"],
+///       "deny": ["device.scanCode"] },
+///     { "id": "local", "pages": ["file://**"], "permissions": ["*"] }
+///   ]
+/// }
+/// ```
+///
+/// An action's permission comes from its schema's `permission` attribute or its registration
+/// (`ActionOptions.permission`). A call is allowed when its action needs no permission or a
+/// capability matching the page grants it (`"*"` grants all), and no matching capability denies
+/// the action (`deny` entries are action names, `*` globs allowed). Page patterns match the URL
+/// with or without its query and fragment. A page no capability matches
+/// may call only actions that need no permission.
+public struct CapabilitySet: Sendable, Equatable {
+    /// One capability.
+    public struct Capability: Sendable, Equatable {
+        /// A name for messages.
+        public var id: String
+        /// The pages it applies to.
+        public var pages: [URLGlob]
+        /// The permissions it grants (`*` = all).
+        public var permissions: Set<String>
+        /// Actions refused to these pages even when permitted.
+        public var deny: [URLGlob]
+    }
+
+    /// The capabilities, in file order.
+    public var capabilities: [Capability]
+
+    /// Creates a set.
+    public init(capabilities: [Capability]) {
+        self.capabilities = capabilities
+    }
+
+    /// Reads the JSON form.
+    ///
+    /// - Throws: `BridgeError` `INVALID_MESSAGE` naming the entry and field that is wrong.
+    public init(json: JSONValue) throws(BridgeError) {
+        guard let list = json["capabilities"]?.arrayValue else {
+            throw .invalidMessage("a capability file is {\"capabilities\": [{\"id\", \"pages\", \"permissions\", \"deny\"?}]}")
+        }
+        var caps: [Capability] = []
+        for (i, entry) in list.enumerated() {
+            let id = entry["id"]?.stringValue ?? "#\(i + 1)"
+            func strings(_ key: String, required: Bool) throws(BridgeError) -> [String] {
+                guard let v = entry[key] else {
+                    if required { throw .invalidMessage("capability \(id): \"\(key)\" is required") }
+                    return []
+                }
+                guard let a = v.arrayValue, a.allSatisfy({ $0.stringValue != nil }) else {
+                    throw .invalidMessage("capability \(id): \"\(key)\" must be a list of strings")
+                }
+                return a.compactMap(\.stringValue)
+            }
+            let known: Set<String> = ["id", "pages", "permissions", "deny", "description"]
+            if let unknown = entry.objectValue?.keys.first(where: { !known.contains($0) }) {
+                throw .invalidMessage("capability \(id): unknown key \"\(unknown)\" (expected id, pages, permissions, deny, description)")
+            }
+            caps.append(Capability(
+                id: id, pages: try strings("pages", required: true).map(URLGlob.init),
+                permissions: Set(try strings("permissions", required: false)), deny: try strings("deny", required: false).map(URLGlob.init)))
+        }
+        self.init(capabilities: caps)
+    }
+
+    /// Reads a capability file.
+    ///
+    /// - Throws: `BridgeError` naming the file.
+    public init(contentsOf path: String) throws(BridgeError) {
+        let json = try JSONValue(contentsOfFile: path, kind: "capability file")
+        do { try self.init(json: json) } catch { throw .invalidMessage("\(path): \(error.message)") }
+    }
+
+    /// The refusal for `method` (needing `permission`) called by `page`, or `nil` when allowed.
+    public func check(method: String, permission: String?, page: String) -> BridgeError? {
+        // Patterns match the page URL with or without its query and fragment.
+        var bare = Substring(page)
+        if let cut = bare.firstIndex(where: { $0 == "?" || $0 == "#" }) { bare = bare[..<cut] }
+        let plain = String(bare)
+        let matching = capabilities.filter { cap in cap.pages.contains { $0.matches(page) || $0.matches(plain) } }
+        if let denying = matching.first(where: { cap in cap.deny.contains { $0.matches(method) } }) {
+            return BridgeError(code: .permissionDenied, message: "page \(page) may not call '\(method)' (denied by capability \(denying.id))")
+        }
+        guard let permission else { return nil }
+        if matching.contains(where: { $0.permissions.contains(permission) || $0.permissions.contains("*") }) { return nil }
+        return .permissionDenied(permission: permission, page: page)
+    }
+}
+
+extension BridgeEngine {
+    /// Checks every call (message-handler and URL-protocol alike) against `capabilities` before
+    /// validation and lookup (the `permission` stage); a refused call settles with
+    /// `PERMISSION_DENIED` and its handler never runs. The permission an action needs comes
+    /// from its resolved options (schema attribute or registration).
+    public func install(_ capabilities: CapabilitySet) {
+        addCallCheck(.permission) { call, options in
+            capabilities.check(method: call.method, permission: options.permission, page: call.pageURL)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+public import BridgeValues
+public import ScriptEngine
+/// Something an engine reports as it runs: calls, answers, events, console output, errors.
+/// The CLI's `--trace` writes these as JSON Lines.
+public enum EngineEvent: Sendable, Equatable {
+    /// A call arrived (`via` `message` or `url`).
+    case call(method: String, params: JSONValue, callbackId: String?, via: BridgeCall.Via)
+    /// A call settled with a result.
+    case result(method: String, callbackId: String?, result: JSONValue)
+    /// A call settled with an error (or a message was refused).
+    case error(method: String?, callbackId: String?, error: BridgeError)
+    /// A progress update for a call.
+    case progress(callbackId: String?, progress: JSONValue)
+    /// A native-to-JS event was emitted.
+    case event(name: String, payload: JSONValue)
+    /// `console.<level>` output.
+    case console(level: String, message: String)
+    /// An uncaught exception, unhandled rejection or stopped script.
+    case exception(ScriptError)
+    /// A free-form notice from the runtime (e.g. "no capability file: all actions allowed").
+    case notice(String)
+    /// A resolved navigation (router component).
+    case navigate(JSONValue)
+
+    /// The trace `type` string.
+    public var typeName: String {
+        switch self {
+        case .call: "call"
+        case .result: "result"
+        case .error: "error"
+        case .progress: "progress"
+        case .event: "event"
+        case .console: "console"
+        case .exception: "exception"
+        case .notice: "notice"
+        case .navigate: "navigate"
+        }
+    }
+
+    /// The trace fields (without `type` and `seq`).
+    public var fields: [String: JSONValue] {
+        func opt(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+        switch self {
+        case let .call(method, params, callbackId, via):
+            return ["method": .string(method), "params": params, "callbackId": opt(callbackId), "via": .string(via.rawValue)]
+        case let .result(method, callbackId, result):
+            return ["method": .string(method), "callbackId": opt(callbackId), "result": result]
+        case let .error(method, callbackId, error):
+            return ["method": opt(method), "callbackId": opt(callbackId), "error": error.jsonValue]
+        case let .progress(callbackId, progress):
+            return ["callbackId": opt(callbackId), "progress": progress]
+        case let .event(name, payload):
+            return ["name": .string(name), "payload": payload]
+        case let .console(level, message):
+            return ["level": .string(level), "message": .string(message)]
+        case let .exception(e):
+            var o: [String: JSONValue] = ["message": .string(e.message), "kind": .string(e.kind.rawValue), "stack": opt(e.stack)]
+            if let loc = e.location { o["location"] = .string(loc) }
+            return o
+        case let .notice(text):
+            return ["message": .string(text)]
+        case let .navigate(info):
+            return info.objectValue ?? ["target": info]
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import BridgeValues
+
+/// When a call check runs, relative to the others: every `permission` check before every
+/// `validation` check before every `custom` one; within a stage, in the order they were added.
+/// So a page without the permission is refused `PERMISSION_DENIED` before its params are
+/// looked at, whichever was installed first.
+public enum CallCheckStage: Int, Sendable, Comparable, CaseIterable {
+    /// Who may call (capabilities).
+    case permission
+    /// What may be sent (schemas).
+    case validation
+    /// Anything else a program adds.
+    case custom
+
+    /// Stage order.
+    public static func < (a: CallCheckStage, b: CallCheckStage) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// How a page navigated, for navigation observers.
+public enum NavigationKind: String, Sendable, Equatable {
+    /// `location.href = …`, `location.assign`/`replace`.
+    case location
+    /// An iframe's `src`.
+    case iframe
+    /// `window.open`.
+    case open
+    /// A followed link (`<a href>` clicked).
+    case link
+    /// Anything else the page layer reports.
+    case other
+}
+
+/// The engine's extension points, each an ordered list that only grows: installing schemas and
+/// then a capability set (or a mock, or a trace) adds to what is there and never replaces it.
+@MainActor
+final class EngineHooks {
+    /// Consulted in the order added before the registries; the first non-`nil` handler wins.
+    var dispatchers: [@MainActor (BridgeMessage) -> ActionHandler?] = []
+    /// Run by stage, then in the order added; the first error refuses the call.
+    private(set) var callChecks: [(stage: CallCheckStage, check: @MainActor (BridgeCall, ActionOptions) -> BridgeError?)] = []
+    /// Run in the order added on every successful result; the first error replaces it.
+    var resultChecks: [@MainActor (BridgeCall, JSONValue) -> BridgeError?] = []
+    /// Asked in the order added for an action's options; the first non-`nil` answer wins.
+    var optionSources: [@MainActor (String) -> ActionOptions?] = []
+    /// Receive every event, in the order added.
+    var eventObservers: [@MainActor (EngineEvent) -> Void] = []
+    /// Receive every navigation that is not a bridge URL, in the order added.
+    var navigationObservers: [@MainActor (String, NavigationKind) -> Void] = []
+    /// Run when the engine closes, before its context goes (other layers drop what they hold).
+    var closeObservers: [@MainActor () -> Void] = []
+
+    /// `true` when something observes events (callers skip building events otherwise).
+    var observesEvents: Bool { !eventObservers.isEmpty }
+
+    func addCallCheck(_ stage: CallCheckStage, _ check: @escaping @MainActor (BridgeCall, ActionOptions) -> BridgeError?) {
+        // Stable insertion: after every check of the same or an earlier stage.
+        let index = callChecks.firstIndex { $0.stage > stage } ?? callChecks.endIndex
+        callChecks.insert((stage, check), at: index)
+    }
+
+    func report(_ event: EngineEvent) {
+        for observer in eventObservers { observer(event) }
+    }
+
+    func firstRefusal(_ call: BridgeCall, _ options: ActionOptions) -> BridgeError? {
+        for entry in callChecks {
+            if let error = entry.check(call, options) { return error }
+        }
+        return nil
+    }
+
+    func removeAll() {
+        dispatchers.removeAll()
+        callChecks.removeAll()
+        resultChecks.removeAll()
+        optionSources.removeAll()
+        eventObservers.removeAll()
+        navigationObservers.removeAll()
+        closeObservers.removeAll()
+    }
+}

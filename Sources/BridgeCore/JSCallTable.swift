@@ -1,0 +1,77 @@
+import BridgeValues
+
+/// Native-to-JS calls waiting for the answer of a handler the page registered
+/// (`bridge.register(name, fn)`): each has a request number the SDK answers through
+/// `__native.jsReply`, and a timeout timer. Every request settles once: with the answer, its
+/// timeout, or `CANCELLED` when the engine closes.
+@MainActor
+final class JSCallTable {
+    private unowned(unsafe) let engine: BridgeEngine
+    private var nextRequest = 0
+    /// Answers that arrived while nobody awaited them yet (the call drove the loop itself).
+    private var results: [Int: Result<JSONValue, BridgeError>] = [:]
+    private var waiters: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    /// The timeout timer of each open request.
+    private var timers: [Int: Int] = [:]
+
+    /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
+    init(engine: BridgeEngine) {
+        self.engine = engine
+    }
+
+    /// Open requests.
+    var count: Int { timers.count }
+
+    /// Calls the JS handler `name` and returns its (awaited) answer; drives the engine's loop
+    /// while waiting if nothing else is running it.
+    func call(_ name: String, _ params: JSONValue, timeout: Duration?) async throws(BridgeError) -> JSONValue {
+        guard !engine.isClosed, let context = engine.host.context, let invoke = engine.host.invoke else {
+            throw BridgeError(code: .cancelled, message: "engine is closed")
+        }
+        nextRequest += 1
+        let request = nextRequest
+        let limit = timeout ?? engine.configuration.defaultJSCallTimeout
+        let loop = engine.loop
+        loop.keepAlive += 1
+        timers[request] = loop.schedule(after: limit) { [unowned self] in
+            complete(request, .failure(BridgeError(code: .timeout, message: "JS handler '\(name)' did not answer within \(BridgeError.describe(limit))")))
+        }
+        do {
+            try context.call(invoke, [.number(Double(request)), .string(name), .json(params)])
+        } catch {
+            complete(request, .failure(.handlerError(error.description)))
+        }
+        if results[request] == nil, !loop.isRunning {
+            try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in results[request] != nil || engine.isClosed })
+        }
+        if let result = results.removeValue(forKey: request) { return try result.get() }
+        if engine.isClosed { throw BridgeError(code: .cancelled, message: "engine closed before the JS handler answered") }
+        do {
+            return try await withCheckedThrowingContinuation { waiters[request] = $0 }
+        } catch {
+            throw BridgeError.wrapping(error)
+        }
+    }
+
+    /// Settles request `request` (once; later answers are dropped).
+    func complete(_ request: Int, _ result: Result<JSONValue, BridgeError>) {
+        guard let timer = timers.removeValue(forKey: request) else { return }
+        engine.loop.cancelTimer(timer)
+        engine.loop.keepAlive -= 1
+        if let waiter = waiters.removeValue(forKey: request) {
+            waiter.resume(with: result.mapError { $0 as any Error })
+        } else {
+            results[request] = result
+        }
+    }
+
+    /// Fails every open request with `CANCELLED` (engine close).
+    func cancelAll() {
+        for (request, waiter) in waiters {
+            results[request] = nil
+            waiter.resume(throwing: BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))
+        }
+        waiters.removeAll()
+        timers.removeAll()
+    }
+}

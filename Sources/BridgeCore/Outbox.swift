@@ -1,0 +1,101 @@
+import BridgeValues
+import ScriptEngine
+
+/// Delivery of answers, progress and events into JS: entries collect in one JSON batch that a
+/// single loop task hands to the SDK's `deliver`, so many answers cost one crossing and one parse.
+///
+/// An entry is `[kind, id, value, error]`: kind 0 final answer, 1 progress, 2 event. A callback
+/// id of the SDK's own form travels as its number (see `SDKCallbackID`). The batch is JSON text
+/// the runtime writes, turned into a JS value by JavaScriptCore's JSON parser — never source.
+@MainActor
+final class Outbox {
+    /// What an entry is.
+    enum Kind: UInt8 {
+        case final = 0
+        case progress = 1
+        case event = 2
+    }
+
+    private unowned(unsafe) let engine: BridgeEngine
+    private var buffer: [UInt8] = []
+    /// The buffer being delivered while `buffer` collects the next batch.
+    private var delivering: [UInt8] = []
+    private var count = 0
+    private var flushScheduled = false
+    private var isFlushing = false
+
+    /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
+    init(engine: BridgeEngine) {
+        self.engine = engine
+    }
+
+    /// Entries waiting for delivery.
+    var pendingCount: Int { count }
+
+    /// Queues one entry and makes sure a flush task is queued.
+    func enqueue(_ kind: Kind, id: String, value: JSONValue, error: BridgeError?) {
+        guard !engine.isClosed else { return }
+        buffer.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        count += 1
+        buffer.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "0") + kind.rawValue)
+        buffer.append(UInt8(ascii: ","))
+        if kind != .event, let n = SDKCallbackID.number(id) {
+            JSONValue.appendNumber(Double(n), to: &buffer)
+        } else {
+            JSONValue.appendString(id, to: &buffer)
+        }
+        buffer.append(UInt8(ascii: ","))
+        value.appendJSON(to: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        if let error { error.jsonValue.appendJSON(to: &buffer) } else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        buffer.append(UInt8(ascii: "]"))
+        if !flushScheduled {
+            flushScheduled = true
+            let loop = engine.loop
+            loop.keepAlive += 1
+            loop.enqueue { [unowned self] in
+                loop.keepAlive -= 1
+                flush()
+            }
+        }
+    }
+
+    /// Hands the batch to the SDK now. An exception escaping `deliver` (the time limit) is
+    /// recorded as uncaught; the entries it had not reached are lost with the stopped script,
+    /// as in a browser task that was killed.
+    func flush() {
+        flushScheduled = false
+        guard count > 0 else { return }
+        buffer.append(UInt8(ascii: "]"))
+        buffer.append(0)
+        count = 0
+        let host = engine.host
+        guard let context = host.context, let deliver = host.deliver else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        // Hand the batch over without copying: the two buffers swap, so entries JS queues while
+        // the batch is delivered go to the other one. A nested flush (close() from a callback)
+        // copies instead.
+        if isFlushing {
+            let batch = buffer
+            buffer.removeAll(keepingCapacity: true)
+            do {
+                try batch.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+            } catch {
+                engine.recordUncaught(error)
+            }
+            return
+        }
+        isFlushing = true
+        defer { isFlushing = false }
+        swap(&buffer, &delivering)
+        do {
+            try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+        } catch {
+            engine.recordUncaught(error)
+        }
+        delivering.removeAll(keepingCapacity: true)
+    }
+}

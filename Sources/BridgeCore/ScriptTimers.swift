@@ -1,0 +1,44 @@
+/// The page's `setTimeout`/`setInterval` timers on the engine's loop. The prelude keeps each
+/// timer's callback and arguments; native code keeps only ids and deadlines and asks the SDK to
+/// fire a timer by id (`__bridgeSDK.fireTimer`).
+@MainActor
+final class ScriptTimers {
+    private unowned(unsafe) let engine: BridgeEngine
+    private var intervals: Set<Int> = []
+
+    /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
+    init(engine: BridgeEngine) {
+        self.engine = engine
+    }
+
+    /// Starts a timer and returns its id. `milliseconds` is what the page passed (the prelude
+    /// already clamped it to 1…2^31-1 as browsers do).
+    func start(milliseconds: Double, repeats: Bool) -> Int {
+        let id = engine.loop.allocateTimerID()
+        if repeats { intervals.insert(id) }
+        arm(id: id, delay: .milliseconds(exactly: milliseconds), repeats: repeats)
+        return id
+    }
+
+    /// Stops a timer (no effect for an unknown id).
+    func clear(_ id: Int) {
+        intervals.remove(id)
+        engine.loop.cancelTimer(id)
+    }
+
+    /// Intervals re-arm before their callback runs, so `clearInterval` inside the callback wins.
+    private func arm(id: Int, delay: Duration, repeats: Bool) {
+        engine.loop.schedule(after: delay, id: id) { [unowned self] in
+            if repeats {
+                guard intervals.contains(id) else { return }
+                arm(id: id, delay: delay, repeats: true)
+            }
+            engine.callSDK(engine.host.fireTimer, [.number(Double(id))])
+        }
+    }
+
+    /// Forgets every interval (engine close; the loop drops the timers).
+    func reset() {
+        intervals.removeAll()
+    }
+}

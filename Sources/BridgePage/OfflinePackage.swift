@@ -1,0 +1,190 @@
+public import FoundationEssentials
+import BridgeValues
+
+/// An offline resource package (H5 resource localisation): a root directory with `routes.json`
+/// (page URL -> local page), `packages.json` (modules with a hit rule, version and directory),
+/// each module's `file.json` (URL path -> local path + md5) and an optional `config.json`
+/// (`usable`, `resourceBlackList`, `suffixBlackList`).
+///
+/// `resolve(_:)` serves an http(s) URL from the module whose hit rule matches (longest match
+/// wins) after verifying the file's MD5. There is no network: a URL no package covers is an error.
+public struct OfflinePackage: Sendable, Equatable {
+    /// The package root.
+    public var root: String
+    /// Page URL -> local path relative to `root`.
+    public var routes: [String: String]
+    /// The modules, in `packages.json` order.
+    public var modules: [OfflineModule]
+    /// `false` when `config.json` says `usable: 0` (nothing is served).
+    public var usable: Bool
+    /// URLs never served.
+    public var resourceBlackList: Set<String>
+    /// URL suffixes never served (e.g. `.mp4`).
+    public var suffixBlackList: [String]
+
+    /// What to do with a cached module, by the version rule of DESIGN.md §8.
+    public enum CacheDecision: String, Sendable, Equatable {
+        /// The cache is current: use it.
+        case useCache
+        /// Slightly stale: use the cache now and refresh it in the background.
+        case useCacheAndRefresh
+        /// Too stale: fetch.
+        case fetch
+    }
+
+    /// The cache decision for requested version `v1`, cached version `v2` and threshold `t`:
+    /// `v1 <= v2` use the cache; `v1 > v2` and `v1 - v2 < t` use it and refresh; otherwise fetch.
+    public static func cacheDecision(requested v1: Int, cached v2: Int, threshold t: Int) -> CacheDecision {
+        if v1 <= v2 { return .useCache }
+        if v1 - v2 < t { return .useCacheAndRefresh }
+        return .fetch
+    }
+
+    /// Reads a package.
+    ///
+    /// - Throws: `OfflineError` naming the manifest file and what is wrong with it.
+    public static func load(root: String) throws(OfflineError) -> OfflinePackage {
+        let rootURL = URL(fileURLWithPath: root)
+        func read(_ relative: String, optional: Bool = false) throws(OfflineError) -> JSONValue? {
+            let path = rootURL.appendingPathComponent(relative).path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                if optional { return nil }
+                throw OfflineError(url: path, reason: "missing manifest")
+            }
+            do {
+                return try JSONParser(maxDepth: 64).parse(bytes: Array(data))
+            } catch {
+                throw OfflineError(url: path, reason: "invalid JSON: \(error.description) at byte \(error.offset)")
+            }
+        }
+        var routes: [String: String] = [:]
+        if let r = try read("routes.json", optional: true) {
+            guard let map = r["map"]?.objectValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "expected {\"map\": {\"<page URL>\": \"<local path>\"}}") }
+            for (url, path) in map {
+                guard let p = path.stringValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "route for \(url) must be a string path") }
+                routes[url] = p
+            }
+        }
+        var modules: [OfflineModule] = []
+        if let p = try read("packages.json", optional: true) {
+            let file = rootURL.appendingPathComponent("packages.json").path
+            guard let list = p.arrayValue ?? p["packages"]?.arrayValue else { throw OfflineError(url: file, reason: "expected a list of {moduleName, resourceId, hitRule, usable, version, resourcePath}") }
+            for (i, entry) in list.enumerated() {
+                func field(_ k: String) throws(OfflineError) -> String {
+                    guard let v = entry[k] else { throw OfflineError(url: file, reason: "entry \(i) has no \(k)") }
+                    if let s = v.stringValue { return s }
+                    if let n = v.intValue { return String(n) }
+                    throw OfflineError(url: file, reason: "entry \(i): \(k) must be a string")
+                }
+                let resourcePath = try field("resourcePath")
+                let hitRule = try field("hitRule")
+                let version = entry["version"].flatMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } } ?? 0
+                let usable = entry["usable"].map { $0 == .bool(true) || $0.intValue == 1 || $0.stringValue == "1" } ?? true
+                let manifestPath = URL(fileURLWithPath: resourcePath, relativeTo: rootURL).appendingPathComponent("file.json").path
+                var files: [String: OfflineModule.File] = [:]
+                guard let data = FileManager.default.contents(atPath: manifestPath) else {
+                    throw OfflineError(url: manifestPath, reason: "missing manifest of module \(entry["moduleName"]?.stringValue ?? "#\(i)")")
+                }
+                let manifest: JSONValue
+                do { manifest = try JSONParser(maxDepth: 64).parse(bytes: Array(data)) } catch {
+                    throw OfflineError(url: manifestPath, reason: "invalid JSON: \(error.description) at byte \(error.offset)")
+                }
+                guard let obj = manifest.objectValue else { throw OfflineError(url: manifestPath, reason: "expected {\"<url path>\": {\"localPath\", \"md5\"}}") }
+                for (key, value) in obj {
+                    guard let lp = value["localPath"]?.stringValue, let md5 = value["md5"]?.stringValue else {
+                        throw OfflineError(url: manifestPath, reason: "entry \"\(key)\" needs string localPath and md5")
+                    }
+                    files[key.hasPrefix("/") ? String(key.dropFirst()) : key] = .init(localPath: lp, md5: md5.lowercased())
+                }
+                modules.append(OfflineModule(
+                    moduleName: entry["moduleName"]?.stringValue ?? "", resourceId: entry["resourceId"].map { $0.stringValue ?? $0.jsonString() } ?? "",
+                    hitRule: hitRule, usable: usable, version: version, resourcePath: resourcePath, files: files))
+            }
+        }
+        var usable = true
+        var black: Set<String> = []
+        var suffixes: [String] = []
+        if let c = try read("config.json", optional: true) {
+            if let u = c["usable"] { usable = u == .bool(true) || u.intValue == 1 }
+            black = Set(c["resourceBlackList"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            suffixes = c["suffixBlackList"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        return OfflinePackage(root: root, routes: routes, modules: modules, usable: usable, resourceBlackList: black, suffixBlackList: suffixes)
+    }
+
+    /// The local page for a page URL, from `routes.json` (exact match, then without query and
+    /// fragment); `nil` when no route matches or the route points outside the package root.
+    public func localPage(for url: String) -> String? {
+        guard let relative = routes[url] ?? routes[Self.stripQuery(url)] else { return nil }
+        let path = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root)).standardizedFileURL.path
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        // A route may not leave the package.
+        guard path.hasPrefix(rootPath + "/") else { return nil }
+        return path
+    }
+
+    /// `true` when `routes.json` names the URL (even if its path is refused).
+    public func hasRoute(for url: String) -> Bool {
+        routes[url] != nil || routes[Self.stripQuery(url)] != nil
+    }
+
+    /// Serves an http(s) URL from the package after verifying its MD5.
+    ///
+    /// - Returns: the local file path and its contents.
+    /// - Throws: `OfflineError` naming the URL, the local file and the reason: black-listed, not
+    ///   covered by any module, module not usable, not in the module's manifest, file missing, or
+    ///   MD5 mismatch (the file is never served then).
+    public func resolve(_ url: String) throws(OfflineError) -> (path: String, data: Data) {
+        guard usable else { throw OfflineError(url: url, reason: "offline packages are disabled (config.json usable: 0) and there is no network") }
+        let bare = Self.stripQuery(url)
+        if resourceBlackList.contains(url) || resourceBlackList.contains(bare) {
+            throw OfflineError(url: url, reason: "black-listed in config.json resourceBlackList (no network to fetch it)")
+        }
+        if let suffix = suffixBlackList.first(where: { !$0.isEmpty && bare.hasSuffix($0) }) {
+            throw OfflineError(url: url, reason: "suffix \(suffix) is black-listed in config.json suffixBlackList (no network to fetch it)")
+        }
+        let withoutScheme = Self.stripScheme(bare)
+        let candidates = modules.filter { withoutScheme.hasPrefix($0.hitRule) && Self.boundaryOK(withoutScheme, $0.hitRule) }
+        guard let module = candidates.max(by: { $0.hitRule.count < $1.hitRule.count }) else {
+            throw OfflineError(url: url, reason: "no offline package covers this URL (and there is no network)")
+        }
+        guard module.usable else { throw OfflineError(url: url, reason: "module \(module.moduleName) is not usable (usable: 0)") }
+        var key = String(withoutScheme.dropFirst(module.hitRule.count))
+        while key.hasPrefix("/") { key.removeFirst() }
+        guard let file = module.files[key] else {
+            throw OfflineError(url: url, reason: "not listed in module \(module.moduleName)'s file.json (key \"\(key)\")")
+        }
+        let dir = URL(fileURLWithPath: module.resourcePath, relativeTo: URL(fileURLWithPath: root))
+        let path = dir.appendingPathComponent(file.localPath).standardizedFileURL.path
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        guard path.hasPrefix(rootPath + "/") else {
+            throw OfflineError(url: url, localFile: path, reason: "local path escapes the package root")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw OfflineError(url: url, localFile: path, reason: "file is missing")
+        }
+        let actual = MD5.hex(data)
+        guard actual == file.md5 else {
+            throw OfflineError(url: url, localFile: path, reason: "md5 mismatch: manifest says \(file.md5), file has \(actual) (tampered or stale; not run)")
+        }
+        return (path, data)
+    }
+
+    static func stripQuery(_ url: String) -> String {
+        var s = Substring(url)
+        if let h = s.firstIndex(of: "#") { s = s[..<h] }
+        if let q = s.firstIndex(of: "?") { s = s[..<q] }
+        return String(s)
+    }
+
+    static func stripScheme(_ url: String) -> String {
+        if let r = url.firstRange(of: "://") { return String(url[r.upperBound...]) }
+        return url
+    }
+
+    static func boundaryOK(_ s: String, _ prefix: String) -> Bool {
+        if s.count == prefix.count || prefix.hasSuffix("/") { return true }
+        let next = s[s.index(s.startIndex, offsetBy: prefix.count)]
+        return next == "/" || next == "?" || next == "#"
+    }
+}

@@ -1,0 +1,36 @@
+/// Options of `bridge-run run`.
+public struct RunOptions: Sendable, Equatable {
+    /// The `.js` or `.html` file to run, or an http(s) page URL served by `offlineDir`.
+    public var file: String
+    /// A mock fixture file (`--mock`).
+    public var mockPath: String?
+    /// Where to write the JSONL trace (`--trace FILE`, `-` for stdout).
+    public var tracePath: String?
+    /// How long the whole run may take, and any one script or callback (`--timeout MS`,
+    /// default 30 s).
+    public var timeout: Duration = .seconds(30)
+    /// How long any one script, timer callback or delivery may run before it is stopped
+    /// (`--script-timeout MS`; `nil` = the same as `timeout`).
+    public var scriptTimeout: Duration?
+    /// Fire timers without waiting (`--virtual-time`).
+    public var virtualTime: Bool = false
+    /// An offline resource package root (`--offline`).
+    public var offlineDir: String?
+    /// The legacy URL protocol's scheme (`--url-scheme`, default `hybrid`).
+    public var urlScheme: String = "hybrid"
+    /// An AB route table for the router component (`--routes`).
+    public var routesPath: String?
+    /// A schema directory: validate every call (`--schemas`).
+    public var schemasDir: String?
+    /// Refuse calls to actions without a schema (`--strict-schemas`).
+    public var strictSchemas: Bool = false
+    /// Check handler and mock results against `<result>` (`--validate-results`).
+    public var validateResults: Bool = false
+    /// A capability file (`--capabilities`).
+    public var capabilitiesPath: String?
+
+    /// Creates options for `file`.
+    public init(file: String) {
+        self.file = file
+    }
+}

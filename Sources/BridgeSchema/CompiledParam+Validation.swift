@@ -1,0 +1,164 @@
+import BridgeValues
+/// The two validation passes: a yes/no pass that allocates nothing, and a collecting pass that
+/// builds `{path, message}` violations. Both must agree; tests check that they do.
+extension CompiledParam {
+    /// `true` when `value` satisfies this param (and its subtree). Allocates nothing.
+    func accepts(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null:
+            return nullable || type == .any
+        case .bool(let b):
+            guard type == .boolean else { return type == .any }
+            if let e = enumBools { return e.contains(b) }
+            return true
+        case .number(let d):
+            switch type {
+            case .number: break
+            case .integer: if !CompiledParam.isInteger(d) { return false }
+            case .any: return true
+            default: return false
+            }
+            if d < min || d > max { return false }
+            if let e = enumNumbers { return e.contains(d) }
+            return true
+        case .string(let s):
+            guard type == .string else { return type == .any }
+            if let e = enumStrings, !e.contains(s) { return false }
+            if !lengthFits(s) { return false }
+            if let pattern, !pattern.matches(s) { return false }
+            return true
+        case .array(let elements):
+            guard type == .array else { return type == .any }
+            if elements.count < minItems || elements.count > maxItems { return false }
+            if let items {
+                for element in elements where !items.accepts(element) { return false }
+            }
+            return true
+        case .object(let object):
+            guard type == .object else { return type == .any }
+            if object.count <= 16 && members.count <= 16 {
+                // Small objects (most payloads): walk the payload's own entries and find each
+                // member by name — string compares instead of hashing every member name.
+                var required = 0
+                for (key, child) in object {
+                    var found = false
+                    for m in members where m.name == key {
+                        found = true
+                        if !m.node.accepts(child) { return false }
+                        if m.required { required &+= 1 }
+                        break
+                    }
+                    if !found && strict { return false }
+                }
+                return required == requiredCount
+            }
+            var matched = 0
+            for m in members {
+                if let child = object[m.name] {
+                    matched &+= 1
+                    if !m.node.accepts(child) { return false }
+                } else if m.required {
+                    return false
+                }
+            }
+            return !strict || matched == object.count
+        }
+    }
+
+    /// `true` when the string's length in Unicode code points is within bounds; counts only
+    /// when the UTF-8 length cannot decide.
+    @inline(__always) func lengthFits(_ s: String) -> Bool {
+        if minLength == 0 && maxLength == Int.max { return true }
+        let bytes = s.utf8.count
+        // A code point takes 1 to 4 UTF-8 bytes.
+        if bytes <= maxLength && (bytes + 3) / 4 >= minLength { return true }
+        let n = s.unicodeScalars.count
+        return n >= minLength && n <= maxLength
+    }
+
+    /// Appends every violation of `value` to `out`; `path` names `value` (`params.ids[1]`).
+    func collect(_ value: JSONValue, path: String, into out: inout [Violation]) {
+        func fail(_ message: String) { out.append(Violation(path: path, message: message)) }
+        switch value {
+        case .null:
+            if !(nullable || type == .any) { fail("\(expectedText), got null") }
+        case .bool(let b):
+            guard type == .boolean || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
+            if let e = enumBools, !e.contains(b) { fail("must be one of \(enumText)") }
+        case .number(let d):
+            guard type == .number || type == .any || (type == .integer && CompiledParam.isInteger(d)) else {
+                return fail("\(expectedText), got \(Self.describe(value))")
+            }
+            if type == .any { return }
+            if d < min { fail("must be at least \(Self.number(min))") }
+            if d > max { fail("must be at most \(Self.number(max))") }
+            if let e = enumNumbers, !e.contains(d) { fail("must be one of \(enumText)") }
+        case .string(let s):
+            guard type == .string || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
+            if type == .any { return }
+            if let e = enumStrings, !e.contains(s) { fail("must be one of \(enumText)") }
+            if !lengthFits(s) {
+                let n = s.unicodeScalars.count
+                if n < minLength { fail("must have at least \(minLength) characters") }
+                if n > maxLength { fail("must have at most \(maxLength) characters") }
+            }
+            if let pattern {
+                switch pattern.evaluate(s) {
+                case .match: break
+                case .noMatch: fail("must match pattern \(pattern.source)")
+                case .gaveUp(let why): fail("could not be checked against pattern \(pattern.source): the regex engine gave up (\(why))")
+                }
+            }
+        case .array(let elements):
+            guard type == .array || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
+            if type == .any { return }
+            if elements.count < minItems { fail("must have at least \(minItems) items") }
+            if elements.count > maxItems { fail("must have at most \(maxItems) items") }
+            if let items {
+                for (i, element) in elements.enumerated() where !items.accepts(element) {
+                    items.collect(element, path: "\(path)[\(i)]", into: &out)
+                }
+            }
+        case .object(let object):
+            guard type == .object || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
+            if type == .any { return }
+            for m in members {
+                let childPath = path.isEmpty ? m.name : "\(path).\(m.name)"
+                if let child = object[m.name] {
+                    if !m.node.accepts(child) { m.node.collect(child, path: childPath, into: &out) }
+                } else if m.required {
+                    out.append(Violation(path: childPath, message: "is required"))
+                }
+            }
+            if strict {
+                let known = Set(members.map(\.name))
+                for key in object.keys.sorted() where !known.contains(key) {
+                    out.append(Violation(path: path.isEmpty ? key : "\(path).\(key)", message: "is not allowed (strict object)"))
+                }
+            }
+        }
+    }
+
+    /// How a received value is named in a message: `string "12"`, `number 1.5`, `boolean true`,
+    /// `null`, `array`, `object`. Long strings are cut at 40 characters.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return "boolean \(b)"
+        case .number(let d): return "number \(number(d))"
+        case .string(let s):
+            let scalars = s.unicodeScalars
+            if scalars.count > 40 {
+                var cut = String.UnicodeScalarView()
+                cut.append(contentsOf: scalars.prefix(40))
+                return "string \(JSONValue.string(String(cut)).jsonString().dropLast())…\""
+            }
+            return "string \(JSONValue.string(s).jsonString())"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// A number as JSON writes it (`1`, not `1.0`).
+    static func number(_ d: Double) -> String { JSONValue.number(d).jsonString() }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lexical operations on file paths as strings (what `NSString`'s path methods did for the
+/// runtime, without linking the whole of Foundation). Nothing here touches the file system
+/// except ``absolute(_:)``, which reads the current directory.
+package enum PathText {
+    /// `base` + "/" + `component` (no doubled slash; an absolute `component` still appends).
+    package static func appending(_ component: String, to base: String) -> String {
+        if base.isEmpty { return component }
+        if component.isEmpty { return base }
+        let trimmed = component.first == "/" ? String(component.drop { $0 == "/" }) : component
+        return base.last == "/" ? base + trimmed : base + "/" + trimmed
+    }
+
+    /// `path` with `.` and `..` components and repeated slashes removed lexically (symbolic links
+    /// are not resolved). Relative paths stay relative; `..` above a relative start is kept.
+    package static func standardized(_ path: String) -> String {
+        let isAbsolute = path.first == "/"
+        var parts: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append("..")
+                }
+                continue
+            }
+            parts.append(String(part))
+        }
+        var out = isAbsolute ? "/" : ""
+        for (i, part) in parts.enumerated() {
+            if i > 0 { out += "/" }
+            out += part
+        }
+        return out.isEmpty ? "." : out
+    }
+
+    /// `path` made absolute against the current directory, then standardized.
+    package static func absolute(_ path: String) -> String {
+        if path.first == "/" { return standardized(path) }
+        return standardized(currentDirectory() + "/" + path)
+    }
+
+    private static func currentDirectory() -> String {
+        var size = 4096
+        while size <= 1 << 20 {
+            let found: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buf in
+                guard let base = buf.baseAddress, getcwd(base, size) != nil else { return nil }
+                return String(cString: base)
+            }
+            if let found { return found }
+            if errno != ERANGE { break }
+            size *= 2
+        }
+        return "/"
+    }
+}

@@ -1,0 +1,223 @@
+import FoundationEssentials
+import ScriptEngine
+import BridgeComponents
+import BridgeSchema
+import BridgeCore
+import BridgeValues
+
+/// Runs one test file in a fresh engine: loads the harness and the file, then runs each test in
+/// order through the harness, turning what the harness reports (and uncaught errors, and the VM
+/// stopping a runaway script) into `TestCaseResult`s.
+@MainActor
+final class TestFileRunner {
+    /// The file as displayed; also the `sourceURL` its stack frames carry.
+    let path: String
+    let options: TestOptions
+    let vm: ScriptVM
+    let fixture: MockFixture?
+    /// The run's schemas, validating every call of every test (`--schemas`).
+    var schemas: SchemaSet?
+    /// The run's capabilities (`--capabilities`).
+    var capabilities: CapabilitySet?
+    /// Receives each `console.*` line as the file runs.
+    var onConsole: (String) -> Void = { _ in }
+    /// Receives each result as soon as it is known.
+    var onResult: (TestCaseResult) -> Void = { _ in }
+
+    init(path: String, options: TestOptions, vm: ScriptVM, fixture: MockFixture?) {
+        self.path = path
+        self.options = options
+        self.vm = vm
+        self.fixture = fixture
+    }
+
+    /// Runs the file and returns every result (also passed to `onResult` one by one).
+    func run() async -> TestFileResult {
+        let start = ContinuousClock.now
+        var cases: [TestCaseResult] = []
+        func add(_ result: TestCaseResult) {
+            cases.append(result)
+            onResult(result)
+        }
+        func finished() -> TestFileResult {
+            TestFileResult(path: path, cases: cases, durationMs: Self.milliseconds(since: start))
+        }
+        func fileFailure(_ failure: TestFailure) -> TestFileResult {
+            add(TestCaseResult(name: "", status: .failed, durationMs: Self.milliseconds(since: start), failure: failure))
+            return finished()
+        }
+
+        guard let data = FileManager.default.contents(atPath: path),
+            let source = String(validating: Array(data), as: UTF8.self)
+        else {
+            return fileFailure(TestFailure(message: "cannot read \(path) as UTF-8 text", details: [], location: nil))
+        }
+
+        var configuration = EngineConfiguration()
+        configuration.vm = vm
+        configuration.clock = options.virtualTime ? VirtualClock() : SystemClock()
+        configuration.pageURL = URL(fileURLWithPath: path).absoluteString
+        let engine: BridgeEngine
+        do {
+            engine = try BridgeEngine(configuration: configuration)
+        } catch {
+            return fileFailure(TestFailure(message: "cannot start the engine: \(error)", details: [], location: nil))
+        }
+        let session = TestSession(fixture: fixture)
+        defer {
+            session.detach()
+            recoverFromSilentStop(engine)
+            engine.close()
+        }
+        session.install(on: engine, perTestTimeout: options.perTestTimeout)
+        // Schemas validate every call, mocked ones too. `mock()`/`calls()` use native functions,
+        // not bridge messages, so the filter never sees harness traffic.
+        if let schemas { engine.install(schemas) }
+        if let capabilities { engine.install(capabilities) }
+        let onConsole = self.onConsole
+        engine.addEventObserver { event in
+            switch event {
+            case .call(let method, let params, _, _): session.record(method: method, params: params)
+            case .console(_, let message): onConsole(message)
+            default: break
+            }
+        }
+
+        do {
+            try engine.evaluate(TestHarness.source, sourceURL: TestHarness.sourceURL)
+        } catch {
+            return fileFailure(TestFailure(message: "the test harness failed to load: \(error)", details: [], location: nil))
+        }
+        session.harnessLoaded()
+        do {
+            try engine.evaluate(source, sourceURL: path)
+        } catch {
+            return fileFailure(TestFailure(scriptError: error, sourceURL: path))
+        }
+        if let error = engine.uncaughtErrors.first {
+            return fileFailure(TestFailure(scriptError: error, sourceURL: path, prefix: "uncaught while loading: "))
+        }
+        let plan: [JSONValue]
+        do {
+            plan = try engine.evaluate("__bridgeTestHarness.plan()", sourceURL: TestHarness.sourceURL).arrayValue ?? []
+        } catch {
+            return fileFailure(TestFailure(scriptError: error, sourceURL: path))
+        }
+        if plan.isEmpty {
+            return fileFailure(TestFailure(message: "no tests in \(path): call test(name, fn) at least once", details: [], location: nil))
+        }
+
+        for (index, entry) in plan.enumerated() {
+            let name = entry["name"]?.stringValue ?? "test \(index + 1)"
+            if entry["skip"]?.boolValue == true {
+                add(TestCaseResult(name: name, status: .skipped, durationMs: 0, failure: nil))
+                continue
+            }
+            let outcome = await runTest(index: index, entry: entry, engine: engine, session: session)
+            add(TestCaseResult(name: name, status: outcome.failure == nil ? .passed : .failed, durationMs: outcome.ms, failure: outcome.failure))
+            if outcome.stopped {
+                let left = plan.count - index - 1
+                if left > 0 {
+                    onConsole("  (the rest of \(path) was not run: \(left) test\(left == 1 ? "" : "s") after a script was stopped)")
+                }
+                break
+            }
+        }
+        return finished()
+    }
+
+    /// Runs test `index` through the harness: starts it, then drives the engine's loop until the
+    /// harness reports, the test's budget passes, or the VM stops a runaway script.
+    ///
+    /// - Returns: the failure (if any), the real milliseconds taken and whether the VM stopped
+    ///   a runaway script (the file's remaining tests are then not run).
+    private func runTest(index: Int, entry: JSONValue, engine: BridgeEngine, session: TestSession) async -> (failure: TestFailure?, ms: Double, stopped: Bool) {
+        let start = ContinuousClock.now
+        let budget = entry["budget"]?.numberValue.map(Duration.milliseconds(exactly:)) ?? options.perTestTimeout
+        let definedAt = entry["definedAt"]?.stringValue.flatMap { TestFailure.line(inStack: $0, file: path) }
+            .map { "\(path):\($0)" }
+        let errorsBefore = engine.uncaughtErrors.count
+        let vm = engine.vm
+        // A stop is either reported (an uncaught time-limit error) or silent: the watchdog fired
+        // while JSC drained microtasks after a call returned (see `recoverFromSilentStop`).
+        let runaway = {
+            vm.stopPending
+                || engine.uncaughtErrors.dropFirst(errorsBefore).contains { $0.kind == .timeLimit }
+        }
+        var failure: TestFailure?
+        var stopped: String?
+        session.report = nil
+        if let context = engine.context, let startTest = session.startTest {
+            do {
+                try context.call(startTest, [.number(Double(index))])
+            } catch {
+                stopped = error.kind == .timeLimit ? error.message : nil
+                if stopped == nil { failure = TestFailure(scriptError: error, sourceURL: path, prefix: "test harness error: ") }
+            }
+        }
+        if stopped == nil, failure == nil, session.report == nil, !runaway() {
+            do {
+                try await engine.loop.run(limit: budget + .seconds(1), shouldStop: runaway, until: { session.report != nil })
+            } catch {
+                if case .runTimeLimit = error {
+                    failure = TestFailure(message: "the test did not finish within \(BridgeError.describe(budget + .seconds(1)))", details: [], location: definedAt)
+                }
+            }
+        }
+        if let report = session.report, report["ok"]?.boolValue != true {
+            failure = TestFailure(harness: report["failure"] ?? .null, sourceURL: path)
+        }
+        if let silent = recoverFromSilentStop(engine) { stopped = silent }
+        let uncaught = engine.uncaughtErrors.dropFirst(errorsBefore)
+        if let reported = uncaught.first(where: { $0.kind == .timeLimit }) { stopped = reported.message }
+        if let stopped {
+            failure = TestFailure(
+                message: "stopped: \(Self.stripLocation(stopped))",
+                details: ["", "A loop that never ends (while (true) {})? The rest of the file is not run."],
+                location: definedAt)
+        } else {
+            for error in uncaught {
+                let kind = error.kind == .unhandledRejection ? "unhandled promise rejection" : "uncaught exception"
+                let extra = TestFailure(scriptError: error, sourceURL: path, prefix: "\(kind) during the test: ")
+                if failure == nil {
+                    failure = extra
+                } else {
+                    failure?.details += [""] + extra.lines
+                }
+            }
+        }
+        return (failure, Self.milliseconds(since: start), stopped != nil)
+    }
+
+    /// Clears a stop JavaScriptCore did not report.
+    ///
+    /// When the watchdog stops a script that runs in a microtask drained as a call into JS
+    /// returns (`await x; while (true) {}`), the call returns no exception, but the VM keeps the
+    /// termination pending and the next call into it aborts the process. Evaluating a trivial
+    /// script takes the pending termination (it throws the time-limit error) and leaves the VM
+    /// usable. Must run before anything else calls into the engine.
+    ///
+    /// - Returns: the time-limit message when there was a silent stop.
+    @discardableResult
+    func recoverFromSilentStop(_ engine: BridgeEngine) -> String? {
+        guard engine.vm.stopPending else { return nil }
+        do {
+            try engine.evaluate("0", sourceURL: TestHarness.sourceURL)
+            engine.vm.clearStopPending()
+            return "script ran longer than the execution time limit and was stopped"
+        } catch {
+            return error.message
+        }
+    }
+
+    /// `message` without a leading `file:line: ` that `ScriptError.description` adds.
+    static func stripLocation(_ message: String) -> String {
+        guard let range = message.firstRange(of: "script ran longer") else { return message }
+        return String(message[range.lowerBound...])
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+    }
+}

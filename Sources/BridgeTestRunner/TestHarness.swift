@@ -1,0 +1,29 @@
+/// The JS side of `bridge-run test`, evaluated in each test file's engine after the prelude and
+/// before the file.
+///
+/// It defines the globals `test`/`it` (with `.skip`, `.only`, `.todo`), `describe` (with
+/// `.skip`, `.only`), `beforeAll`/`afterAll`/`beforeEach`/`afterEach` (scoped to the enclosing
+/// describe), `expect` (see `expectSource`), `mock(method, value | fn)` and `calls(method)`.
+///
+/// Protocol with native code:
+/// - loading the file collects tests; `__bridgeTestHarness.plan()` (evaluated once) ends
+///   collection and returns `[{name, skip, todo, budget, definedAt}]` (`budget`: ms the test and
+///   all its hooks may take together; `definedAt`: the stack where `test()` was called);
+/// - `__bridgeTestHarness.start(index)` runs a test; when it is done the harness calls the
+///   native `report` with `{ok: true}` or `{ok: false, failure}` (see
+///   `TestFailure(harness:sourceURL:)`);
+/// - mocks and recorded calls live in native code (`TestSession`); a mock function is called back
+///   through `__bridgeTestHarness.invokeMock(fnId, requestId, params, method)`.
+///
+/// Timers a test starts (through `setTimeout`/`setInterval`) are cleared when it ends, so one
+/// test's leftovers never fire in the next. Each test, hook and `done` callback has a timeout
+/// (third argument of `test`, second of a hook; default `--timeout`).
+enum TestHarness {
+    /// The name harness frames carry in stacks.
+    static let sourceURL = "bridge-test-harness.js"
+
+    /// The whole harness (`JS/bridge-test-harness.js`, embedded at build time): one function over
+    /// the native object and the global object, run at once. Its `expect` part provides the
+    /// matchers, `.not`, `.resolves`/`.rejects`, asymmetric matchers and value printing.
+    static var source: String { EmbeddedJS.bridgeTestHarness }
+}

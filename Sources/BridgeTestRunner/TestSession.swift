@@ -1,0 +1,222 @@
+import BridgeValues
+import BridgeComponents
+import BridgeCore
+import ScriptEngine
+/// The native side of the JS harness for one test file's engine: mocks, recorded calls, and the
+/// channel test results come back on.
+///
+/// Protocol between the JS harness and native code (all synchronous native functions on a
+/// hidden `__bridgeTestNative` object the harness captures and deletes):
+/// - `report(resultJSON)` hands back the result of the test started with
+///   `__bridgeTestHarness.start(index)`;
+/// - `config()` → `{timeout}` (the per-test timeout in ms);
+/// - `beginTest()` / `endTest()` bracket one test (its `beforeEach`, body and `afterEach`):
+///   mocks set inside belong to that test and calls are recorded for it;
+/// - `mock(method, specJSON)` with `{"result": v}`, `{"error": {code, message, details?}}`
+///   (either with an optional `"delayMs"`), or `{"fn": id}` for a JS function; returns a problem
+///   string or `undefined`. Outside a test (file top level, `beforeAll`) a mock applies to the
+///   rest of the file;
+/// - `calls(method | null)` → the params of each call to `method` in the current test, in order
+///   (with `null`: `[{method, params}]` for every call);
+/// - `answer(requestId, resultJSON | null, errorJSON | null)` settles a call answered by a JS
+///   mock function.
+///
+/// The engine's legacy dispatcher consults, in order: this test's mocks, the file's mocks, the
+/// `--mock` fixture. Anything else falls through to the registries (usually
+/// `METHOD_NOT_FOUND`). Mocked calls still pass the engine's call filter.
+@MainActor
+final class TestSession {
+    /// One mocked method.
+    enum Mock {
+        /// A canned answer after `delay` (engine clock).
+        case answer(Result<JSONValue, BridgeError>, delay: Duration)
+        /// A JS function `(params, method) => result` registered by the harness under `id`.
+        case function(id: Int)
+    }
+
+    let fixture: [String: MockFixture.Entry]
+    private(set) var fileMocks: [String: Mock] = [:]
+    private(set) var testMocks: [String: Mock] = [:]
+    private(set) var inTest = false
+    private(set) var recorded: [(method: String, params: JSONValue)] = []
+    private var waiting: [Int: BridgeResponder] = [:]
+    private var nextRequest = 0
+    /// The engine, through its handle (a weak reference would slow every retain of the engine).
+    private var handle: EngineHandle?
+    private var engine: BridgeEngine? { handle?.engine }
+    private var invokeMock: ScriptFunction?
+    /// `__bridgeTestHarness.start(index)`, found once the harness is loaded.
+    private(set) var startTest: ScriptFunction?
+    /// The result the harness reported for the running test (`nil` until it finishes).
+    var report: JSONValue?
+    private let parser = JSONParser()
+
+    init(fixture: MockFixture?) {
+        self.fixture = fixture?.entries ?? [:]
+    }
+
+    /// The answer for `message`, or `nil` to fall through to the registries.
+    func handler(for message: BridgeMessage) -> ActionHandler? {
+        let mock: Mock
+        if let m = testMocks[message.method] ?? fileMocks[message.method] {
+            mock = m
+        } else if let entry = fixture[message.method] {
+            mock = .answer(entry.outcome, delay: entry.delay)
+        } else {
+            return nil
+        }
+        switch mock {
+        case .answer(let outcome, let delay) where delay <= .zero:
+            return .sync { _ in try outcome.get() }
+        case .answer(let outcome, let delay):
+            return .callback { [weak self] _, responder in
+                self?.engine?.schedule(after: delay) { responder.respond(outcome.mapError { $0 as any Error }) }
+            }
+        case .function(let id):
+            return .callback { [weak self] call, responder in
+                guard let self else { return }
+                self.invoke(function: id, call, responder)
+            }
+        }
+    }
+
+    /// Records a call made by the page (every dispatched call, mocked or not).
+    func record(method: String, params: JSONValue) {
+        recorded.append((method, params))
+    }
+
+    /// Installs the native object and the legacy dispatcher on `engine` (before the harness is
+    /// evaluated).
+    func install(on engine: BridgeEngine, perTestTimeout: Duration) {
+        self.handle = engine.handle
+        engine.addDispatcher { [weak self] message in self?.handler(for: message) }
+        let config: JSONValue = ["timeout": .number(perTestTimeout.milliseconds)]
+        engine.context?.installNativeObject(
+            "__bridgeTestNative",
+            functions: [
+                ("config", { _ in .json(config) }),
+                (
+                    "report",
+                    { [weak self] args in
+                        guard let self else { return .undefined }
+                        report =
+                            (try? parser.parse(args.string(0) ?? "")) ?? ["ok": false, "failure": ["title": "the test harness reported an unreadable result"]]
+                        return .undefined
+                    }
+                ),
+                (
+                    "beginTest",
+                    { [weak self] _ in
+                        self?.testMocks.removeAll()
+                        self?.recorded.removeAll()
+                        self?.inTest = true
+                        return .undefined
+                    }
+                ),
+                (
+                    "endTest",
+                    { [weak self] _ in
+                        self?.testMocks.removeAll()
+                        self?.inTest = false
+                        return .undefined
+                    }
+                ),
+                (
+                    "mock",
+                    { [weak self] args in
+                        guard let self, let method = args.string(0), let text = args.string(1) else { return .string("bad arguments") }
+                        switch parseSpec(text) {
+                        case .success(let mock):
+                            if inTest { testMocks[method] = mock } else { fileMocks[method] = mock }
+                            return .undefined
+                        case .failure(let problem):
+                            return .string(problem.message)
+                        }
+                    }
+                ),
+                (
+                    "calls",
+                    { [weak self] args in
+                        guard let self else { return .json([]) }
+                        if let method = args.string(0) {
+                            return .json(.array(recorded.filter { $0.method == method }.map(\.params)))
+                        }
+                        return .json(.array(recorded.map { ["method": .string($0.method), "params": $0.params] }))
+                    }
+                ),
+                (
+                    "answer",
+                    { [weak self] args in
+                        guard let self, let request = args.number(0).flatMap(JSNumber.int),
+                            let responder = waiting.removeValue(forKey: request)
+                        else { return .undefined }
+                        if let errorText = args.string(2) {
+                            let value = try? parser.parse(errorText)
+                            responder.fail(value.flatMap { BridgeError(json: $0) } ?? .handlerError("mock function failed"))
+                        } else {
+                            do throws(JSONParser.Failure) {
+                                responder.succeed(try parser.parse(args.string(1) ?? "null"))
+                            } catch {
+                                responder.fail(.invalidMessage("mock result: \(error.description)"))
+                            }
+                        }
+                        return .undefined
+                    }
+                ),
+            ])
+    }
+
+    /// Called once the harness is evaluated: finds its mock-function entry point.
+    func harnessLoaded() {
+        invokeMock = engine?.context?.function(at: "__bridgeTestHarness.invokeMock")
+        startTest = engine?.context?.function(at: "__bridgeTestHarness.start")
+    }
+
+    /// Drops references into the engine's context (before the engine closes).
+    func detach() {
+        invokeMock = nil
+        startTest = nil
+        for (_, responder) in waiting { responder.fail(.cancelled(method: "mock")) }
+        waiting.removeAll()
+    }
+
+    private func invoke(function id: Int, _ call: BridgeCall, _ responder: BridgeResponder) {
+        guard let engine, let context = engine.context, let invokeMock else {
+            responder.fail(.cancelled(method: call.method))
+            return
+        }
+        nextRequest += 1
+        let request = nextRequest
+        waiting[request] = responder
+        do {
+            try context.call(invokeMock, [.number(Double(id)), .number(Double(request)), .json(call.params), .string(call.method)])
+        } catch {
+            waiting[request] = nil
+            responder.fail(.handlerError(error.message))
+            engine.recordUncaught(error)
+        }
+    }
+
+    private struct SpecProblem: Error {
+        var message: String
+    }
+
+    private func parseSpec(_ text: String) -> Result<Mock, SpecProblem> {
+        guard let spec = try? parser.parse(text), case .object(let o) = spec else {
+            return .failure(SpecProblem(message: "the mock is not a JSON object"))
+        }
+        if let id = o["fn"]?.numberValue.flatMap(JSNumber.int) { return .success(.function(id: id)) }
+        var delay = 0.0
+        if let d = o["delayMs"] {
+            guard let n = d.numberValue, n >= 0, n.isFinite else { return .failure(SpecProblem(message: "delayMs must be a number >= 0")) }
+            delay = n
+        }
+        if let e = o["error"] {
+            guard let error = BridgeError(json: e) else {
+                return .failure(SpecProblem(message: "error must be {code: string, message: string, details?}"))
+            }
+            return .success(.answer(.failure(error), delay: .milliseconds(exactly: delay)))
+        }
+        return .success(.answer(.success(o["result"] ?? .null), delay: .milliseconds(exactly: delay)))
+    }
+}

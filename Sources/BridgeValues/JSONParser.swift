@@ -1,0 +1,377 @@
+/// A fast, strict JSON parser over UTF-8 bytes, producing `JSONValue`.
+///
+/// Foundation's `JSONSerialization` is slow on Linux and this sits on every bridge call. The parser
+/// refuses what cannot cross the bridge: invalid UTF-8, lone UTF-16 surrogates in `\u` escapes,
+/// and nesting deeper than `maxDepth`. Errors carry the path of the offending value
+/// (`params.ids[3]`) and the byte offset.
+public struct JSONParser {
+    /// Why a text could not be parsed.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Human-readable reason, e.g. `lone surrogate \ud800 in string`.
+        public var reason: String
+        /// Path of the value being read, relative to the root (`""` for the root itself).
+        public var path: String
+        /// Byte offset in the input.
+        public var offset: Int
+
+        /// `path: reason`, or just the reason at the root.
+        public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+
+        /// Creates a failure.
+        public init(reason: String, path: String, offset: Int) {
+            self.reason = reason
+            self.path = path
+            self.offset = offset
+        }
+    }
+
+    /// Deepest nesting of arrays and objects accepted.
+    public var maxDepth: Int
+
+    /// Creates a parser.
+    ///
+    /// - Parameter maxDepth: deepest nesting accepted (default 512).
+    public init(maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses one JSON text (whitespace around it allowed).
+    ///
+    /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
+    public func parse(_ text: String) throws(Failure) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(Failure) -> JSONValue in try parse(bytes) } }
+        return try result.get()
+    }
+
+    /// Parses one JSON text from UTF-8 bytes.
+    ///
+    /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
+    public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        do throws(Failure) {
+            reader.skipWhitespace()
+            let value = try reader.value(depth: 0)
+            reader.skipWhitespace()
+            if reader.pos != bytes.count { throw reader.fail("unexpected text after the JSON value") }
+            return value
+        } catch {
+            var e = error
+            e.path = Self.renderPath(reader.pathStack)
+            throw e
+        }
+    }
+
+    /// Parses JSON from raw bytes (for files).
+    ///
+    /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
+    public func parse(bytes: [UInt8]) throws(Failure) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { buf in Result { () throws(Failure) -> JSONValue in try parse(buf) } }
+        return try result.get()
+    }
+
+    /// Parses a text whose top level is expected to be an object and returns its members in
+    /// text order without building a dictionary (the hot path for bridge messages). Returns
+    /// `nil` when the top level is not an object.
+    ///
+    /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
+    public func parseObjectMembers(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [(String, JSONValue)]? {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        do throws(Failure) {
+            reader.skipWhitespace()
+            guard reader.pos < bytes.count, bytes[reader.pos] == UInt8(ascii: "{") else { return nil }
+            let members = try reader.members(depth: 1)
+            reader.skipWhitespace()
+            if reader.pos != bytes.count { throw reader.fail("unexpected text after the JSON value") }
+            return members
+        } catch {
+            var e = error
+            e.path = Self.renderPath(reader.pathStack)
+            throw e
+        }
+    }
+
+    static func renderPath(_ parts: [PathComponent]) -> String {
+        var out = ""
+        for p in parts {
+            switch p {
+            case .key(let k):
+                if !out.isEmpty { out += "." }
+                out += k
+            case .index(let i): out += "[\(i)]"
+            }
+        }
+        return out
+    }
+
+    enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maxDepth: Int
+        var pos = 0
+        /// Filled only while unwinding from an error, innermost last.
+        var pathStack: [PathComponent] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+        }
+
+        func fail(_ reason: String) -> Failure {
+            Failure(reason: reason, path: "", offset: pos)
+        }
+
+        @inline(__always) mutating func skipWhitespace() {
+            while pos < bytes.count {
+                let c = bytes[pos]
+                if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { pos += 1 } else { break }
+            }
+        }
+
+        mutating func value(depth: Int) throws(Failure) -> JSONValue {
+            guard pos < bytes.count else { throw fail("unexpected end of JSON") }
+            switch bytes[pos] {
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+            default: throw fail("unexpected character '\(Character(Unicode.Scalar(bytes[pos])))'")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(Failure) {
+            let n = word.utf8CodeUnitCount
+            guard pos + n <= bytes.count else { throw fail("unexpected end of JSON") }
+            let w = word.utf8Start
+            for i in 0..<n where bytes[pos + i] != w[i] { throw fail("invalid literal") }
+            pos += n
+        }
+
+        mutating func object(depth: Int) throws(Failure) -> JSONValue {
+            var members = [String: JSONValue](minimumCapacity: 4)
+            try readMembers(depth: depth) { key, value in members[key] = value }
+            return .object(members)
+        }
+
+        /// The members of an object in text order (a repeated key appears twice).
+        mutating func members(depth: Int) throws(Failure) -> [(String, JSONValue)] {
+            var members: [(String, JSONValue)] = []
+            try readMembers(depth: depth) { key, value in members.append((key, value)) }
+            return members
+        }
+
+        /// Reads `{…}` at `pos`, handing each member to `add` in text order.
+        @inline(__always)
+        mutating func readMembers(depth: Int, _ add: (String, JSONValue) -> Void) throws(Failure) {
+            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+            pos += 1
+            skipWhitespace()
+            if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
+                pos += 1
+                return
+            }
+            while true {
+                skipWhitespace()
+                guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+                let key = try string()
+                skipWhitespace()
+                guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
+                pos += 1
+                skipWhitespace()
+                do throws(Failure) {
+                    add(key, try value(depth: depth))
+                } catch {
+                    pathStack.insert(.key(key), at: 0)
+                    throw error
+                }
+                skipWhitespace()
+                guard pos < bytes.count else { throw fail("unexpected end of JSON in object") }
+                if bytes[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if bytes[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    return
+                }
+                throw fail("expected ',' or '}' in object")
+            }
+        }
+
+        mutating func array(depth: Int) throws(Failure) -> JSONValue {
+            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+            pos += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return .array(items)
+            }
+            while true {
+                skipWhitespace()
+                do throws(Failure) {
+                    items.append(try value(depth: depth))
+                } catch {
+                    pathStack.insert(.index(items.count), at: 0)
+                    throw error
+                }
+                skipWhitespace()
+                guard pos < bytes.count else { throw fail("unexpected end of JSON in array") }
+                if bytes[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if bytes[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    return .array(items)
+                }
+                throw fail("expected ',' or ']' in array")
+            }
+        }
+
+        mutating func number() throws(Failure) -> Double {
+            let start = pos
+            var isInteger = true
+            var negative = false
+            var intValue: UInt64 = 0
+            if bytes[pos] == UInt8(ascii: "-") {
+                negative = true
+                pos += 1
+            }
+            let digitsStart = pos
+            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
+                if pos - digitsStart < 18 { intValue = intValue * 10 + UInt64(bytes[pos] - 0x30) } else { isInteger = false }
+                pos += 1
+            }
+            if pos == digitsStart { throw fail("invalid number") }
+            if bytes[digitsStart] == 0x30 && pos - digitsStart > 1 { throw fail("leading zeros are not allowed in numbers") }
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
+                isInteger = false
+                pos += 1
+                let f = pos
+                while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1 }
+                if pos == f { throw fail("invalid number") }
+            }
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
+                isInteger = false
+                pos += 1
+                if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+                let e = pos
+                while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 { pos += 1 }
+                if pos == e { throw fail("invalid number") }
+            }
+            if isInteger {
+                let d = Double(intValue)
+                return negative ? -d : d
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+            guard let d = Double(text), d.isFinite else { throw fail("number \(text) is out of range") }
+            return d
+        }
+
+        mutating func string() throws(Failure) -> String {
+            pos += 1
+            let start = pos
+            // Fast path: no escapes and ASCII/valid UTF-8 run until the closing quote.
+            var hasEscape = false
+            var hasHigh = false
+            while pos < bytes.count {
+                let c = bytes[pos]
+                if c == UInt8(ascii: "\"") { break }
+                if c == UInt8(ascii: "\\") {
+                    hasEscape = true
+                    pos += 2
+                    continue
+                }
+                if c < 0x20 { throw fail("control character in string") }
+                if c >= 0x80 { hasHigh = true }
+                pos += 1
+            }
+            guard pos < bytes.count else { throw fail("unterminated string") }
+            let raw = UnsafeBufferPointer(rebasing: bytes[start..<pos])
+            pos += 1
+            if !hasEscape {
+                if hasHigh {
+                    guard let s = String(validating: raw, as: UTF8.self) else {
+                        pos = start
+                        throw fail("invalid UTF-8 in string")
+                    }
+                    return s
+                }
+                return String(decoding: raw, as: UTF8.self)
+            }
+            return try unescape(raw, at: start)
+        }
+
+        func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var i = 0
+            func hex4(_ at: Int) -> UInt32? {
+                guard at + 4 <= raw.count else { return nil }
+                var v: UInt32 = 0
+                for k in 0..<4 {
+                    let c = raw[at + k]
+                    let d: UInt32
+                    switch c {
+                    case 0x30...0x39: d = UInt32(c - 0x30)
+                    case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+                    case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+                    default: return nil
+                    }
+                    v = v << 4 | d
+                }
+                return v
+            }
+            while i < raw.count {
+                let c = raw[i]
+                if c != UInt8(ascii: "\\") {
+                    out.append(c)
+                    i += 1
+                    continue
+                }
+                guard i + 1 < raw.count else { throw Failure(reason: "bad escape in string", path: "", offset: offset + i) }
+                let e = raw[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard var cp = hex4(i) else { throw Failure(reason: "bad \\u escape in string", path: "", offset: offset + i) }
+                    i += 4
+                    if cp >= 0xD800 && cp <= 0xDBFF {
+                        if i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"), let lo = hex4(i + 2), lo >= 0xDC00, lo <= 0xDFFF {
+                            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
+                            i += 6
+                        } else {
+                            throw Failure(reason: "lone surrogate \\u\(String(cp, radix: 16)) in string", path: "", offset: offset + i)
+                        }
+                    } else if cp >= 0xDC00 && cp <= 0xDFFF {
+                        throw Failure(reason: "lone surrogate \\u\(String(cp, radix: 16)) in string", path: "", offset: offset + i)
+                    }
+                    let scalar = Unicode.Scalar(cp)!
+                    out.append(contentsOf: UTF8.encode(scalar)!)
+                default:
+                    throw Failure(reason: "bad escape in string", path: "", offset: offset + i)
+                }
+            }
+            guard let s = String(validating: out, as: UTF8.self) else {
+                throw Failure(reason: "invalid UTF-8 in string", path: "", offset: offset)
+            }
+            return s
+        }
+    }
+}

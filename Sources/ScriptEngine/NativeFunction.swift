@@ -1,0 +1,162 @@
+internal import CJSC
+package import BridgeValues
+
+/// What a native function returns to JS, as Swift values.
+package enum NativeResult {
+    case undefined
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case json(JSONValue)
+    /// NUL-terminated UTF-8 JSON text, parsed into a JS value.
+    case jsonText([UInt8])
+}
+
+/// A Swift error thrown by a native function becomes a JS `Error` with this message.
+package struct NativeFunctionError: Error {
+    package var message: String
+}
+
+/// The arguments of a native call, read as Swift values. Valid only during the call, on the
+/// main actor. Reading an argument never runs page code that could throw out of it: a
+/// conversion that throws (a `toString` of the page's) reads as a missing argument.
+package struct NativeArguments {
+    let ctx: JSContextRef
+    package let count: Int
+    let values: UnsafePointer<JSValueRef?>?
+
+    private func value(_ i: Int) -> JSValueRef? {
+        guard i < count, let values else { return nil }
+        return values[i]
+    }
+
+    /// The argument as a string (`nil` when missing, undefined or null).
+    package func string(_ i: Int) -> String? {
+        guard let v = value(i), !JSValueIsUndefined(ctx, v), !JSValueIsNull(ctx, v) else { return nil }
+        var exception: JSValueRef?
+        guard let s = JSValueToStringCopy(ctx, v, &exception), exception == nil else { return nil }
+        defer { JSStringRelease(s) }
+        return JSStringConversion.string(s)
+    }
+
+    /// The argument as a number (`nil` when missing or not a number).
+    package func number(_ i: Int) -> Double? {
+        guard let v = value(i), JSValueIsNumber(ctx, v) else { return nil }
+        var exception: JSValueRef?
+        let n = JSValueToNumber(ctx, v, &exception)
+        return exception == nil ? n : nil
+    }
+
+    /// Calls argument `i` (a function) with one object argument; an exception it throws is
+    /// dropped (the benchmark floor's callback, which never throws).
+    func callBack(_ i: Int, with object: JSObjectRef) {
+        guard let fn = functionObject(i) else { return }
+        var arg: JSValueRef? = object
+        var exception: JSValueRef?
+        _ = JSObjectCallAsFunction(ctx, fn, nil, 1, &arg, &exception)
+    }
+
+    /// The argument when it is a function object.
+    func functionObject(_ i: Int) -> JSObjectRef? {
+        guard let v = value(i), JSValueIsObject(ctx, v) else { return nil }
+        var exception: JSValueRef?
+        guard let fn = JSValueToObject(ctx, v, &exception), exception == nil, JSObjectIsFunction(ctx, fn) else { return nil }
+        return fn
+    }
+
+    /// The argument as a boolean (JS truthiness).
+    package func bool(_ i: Int) -> Bool {
+        guard let v = value(i) else { return false }
+        return JSValueToBoolean(ctx, v)
+    }
+
+    /// Runs `body` with the UTF-8 bytes of a string argument (`nil` when it is not a string).
+    package func withUTF8<T>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+        var exception: JSValueRef?
+        guard let v = value(i), JSValueIsString(ctx, v), let s = JSValueToStringCopy(ctx, v, &exception) else { return try body(nil) }
+        defer { JSStringRelease(s) }
+        return try JSStringConversion.withUTF8(s) { try body($0) }
+    }
+}
+
+/// The Swift closure behind one JS function object.
+package typealias NativeBody = @MainActor (NativeArguments) throws -> NativeResult
+
+/// Box kept as the JS object's private data; released by `finalize`, which may run on any
+/// thread and does nothing else (releasing is safe anywhere; the body only runs on the main
+/// actor, which the isolation states).
+@MainActor
+final class NativeFunctionBox {
+    let body: NativeBody
+    init(_ body: @escaping NativeBody) {
+        self.body = body
+    }
+}
+
+/// The one `JSClass` for Swift closures, created once per process.
+enum NativeFunctionClass {
+    /// `nonisolated(unsafe)`: a C pointer (not `Sendable`) made once by the static initializer
+    /// (which Swift runs exactly once, thread-safely) and never changed; JSC classes may be
+    /// used by any context.
+    nonisolated(unsafe) static let shared: JSClassRef = {
+        var def = kJSClassDefinitionEmpty
+        def.className = nil
+        def.callAsFunction = nativeCallAsFunction
+        def.finalize = nativeFinalize
+        return JSClassCreate(&def)
+    }()
+
+    /// Makes a JS function object that runs `body`.
+    @MainActor
+    static func make(_ ctx: JSContextRef, _ body: @escaping NativeBody) -> JSObjectRef {
+        let box = Unmanaged.passRetained(NativeFunctionBox(body)).toOpaque()
+        return JSObjectMake(ctx, shared, box)
+    }
+
+    /// Builds the JS value for a native result.
+    static func jsValue(_ ctx: JSContextRef, _ result: NativeResult) -> JSValueRef? {
+        switch result {
+        case .undefined: return JSValueMakeUndefined(ctx)
+        case .null: return JSValueMakeNull(ctx)
+        case .bool(let b): return JSValueMakeBoolean(ctx, b)
+        case .number(let n): return JSValueMakeNumber(ctx, n)
+        case .string(let s): return JSStringConversion.with(s) { JSValueMakeString(ctx, $0) }
+        case .json(let v):
+            var bytes: [UInt8] = []
+            v.appendJSON(to: &bytes)
+            return ScriptContext.makeFromJSON(ctx, bytes)
+        case .jsonText(let bytes):
+            return bytes.withUnsafeBufferPointer { ScriptContext.makeFromJSON(ctx, nulTerminated: $0) }
+        }
+    }
+}
+
+private func nativeCallAsFunction(
+    _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
+    _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    guard let ctx, let function, let raw = JSObjectGetPrivate(function) else { return nil }
+    let box = Unmanaged<NativeFunctionBox>.fromOpaque(raw).takeUnretainedValue()
+    // `nonisolated(unsafe)`: the arguments point into JSC's call frame and are read only inside
+    // this synchronous call; `assumeIsolated` checks (and traps otherwise) that the call runs on
+    // the main actor, the only place native functions are called from.
+    nonisolated(unsafe) let args = NativeArguments(ctx: ctx, count: argc, values: argv)
+    do {
+        let result = try MainActor.assumeIsolated { try box.body(args) }
+        return NativeFunctionClass.jsValue(ctx, result)
+    } catch {
+        let message = (error as? NativeFunctionError)?.message ?? String(describing: error)
+        let msg = JSStringConversion.with(message) { JSValueMakeString(ctx, $0) }
+        var argsArray: [JSValueRef?] = [msg]
+        var failed: JSValueRef?
+        let made = JSObjectMakeError(ctx, 1, &argsArray, &failed)
+        exception?.pointee = failed ?? made
+        return nil
+    }
+}
+
+private func nativeFinalize(_ object: JSObjectRef?) {
+    guard let object, let raw = JSObjectGetPrivate(object) else { return }
+    Unmanaged<NativeFunctionBox>.fromOpaque(raw).release()
+}

@@ -1,0 +1,315 @@
+internal import CJSC
+package import BridgeValues
+
+/// An argument passed from Swift into a JS function.
+package enum ScriptArgument {
+    case undefined
+    case number(Double)
+    case string(String)
+    /// JSON text (UTF-8), turned into a JS value by the engine's JSON parser — never evaluated
+    /// as source, so data cannot inject code.
+    case jsonText([UInt8])
+    case json(JSONValue)
+}
+
+/// A JS function kept alive (protected) for later calls from Swift. Unprotects itself on deinit
+/// and keeps its context alive meanwhile.
+@MainActor
+package final class ScriptFunction {
+    package let context: ScriptContext
+    fileprivate let object: JSObjectRef
+
+    fileprivate init(context: ScriptContext, object: JSObjectRef) {
+        self.context = context
+        self.object = object
+        JSValueProtect(context.ctx, object)
+    }
+
+    isolated deinit {
+        JSValueUnprotect(context.ctx, object)
+    }
+}
+
+/// One JavaScriptCore global context: evaluation, the exception funnel, native functions and
+/// calls into JS. Used on the main actor by the layers above.
+@MainActor
+package final class ScriptContext {
+    package let vm: ScriptVM
+    let ctx: JSGlobalContextRef
+    /// The object `__bench.roundtrip` hands back (protected while the context lives).
+    private var benchmarkObject: JSObjectRef?
+    /// Set once the page's rejection callback is installed (it must be replaced before release).
+    private var hasRejectionHandler = false
+
+    package init(vm: ScriptVM) {
+        self.vm = vm
+        ctx = JSGlobalContextCreateInGroup(vm.group, nil)
+        vm.noteContextCreated()
+    }
+
+    isolated deinit {
+        if let benchmarkObject { JSValueUnprotect(ctx, benchmarkObject) }
+        if hasRejectionHandler, let sink = vm.rejectionSinkFunction() {
+            var exc: JSValueRef?
+            JSGlobalContextSetUnhandledRejectionCallback(ctx, sink, &exc)
+        }
+        JSGlobalContextRelease(ctx)
+        vm.noteContextClosed()
+    }
+
+    // MARK: Exception funnel
+
+    /// Runs a C call that has an exception out-parameter; a thrown JS value becomes a
+    /// `ScriptError` carrying message, file, line and stack. Every call into JavaScriptCore that
+    /// can run page code (a getter, a proxy trap, `toString`) goes through here.
+    func trying<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T) throws(ScriptError) -> T {
+        var exception: JSValueRef?
+        let result = body(&exception)
+        if let exception {
+            throw scriptError(from: exception)
+        }
+        if vm.watchdog.fired.load(ordering: .sequentiallyConsistent) {
+            // The watchdog stopped a script while JSC drained microtasks after the call
+            // returned; JSC reports no exception then, but the VM holds a pending termination
+            // that would abort the next call. Take it now with a trivial evaluation.
+            throw consumePendingTermination()
+        }
+        return result
+    }
+
+    /// `trying` for reads whose failure only means "not available" (reporting must never throw).
+    private func attempt<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
+        var exception: JSValueRef?
+        let result = body(&exception)
+        return exception == nil ? result : nil
+    }
+
+    private func consumePendingTermination() -> ScriptError {
+        var exception: JSValueRef?
+        JSStringConversion.with("0") { script in
+            _ = JSEvaluateScript(ctx, script, nil, nil, 1, &exception)
+        }
+        _ = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
+        return ScriptError(kind: .timeLimit, message: "script ran longer than the execution time limit (\(formatSeconds(vm.timeLimitSeconds))) in a promise callback and was stopped")
+    }
+
+    /// The Swift form of a thrown JS value. Never throws and never trusts the value: a getter
+    /// that throws, a revoked proxy or a `toString` that throws give a placeholder, not a failure.
+    private func scriptError(from exception: JSValueRef) -> ScriptError {
+        let terminated = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
+        var error = ScriptError(message: describe(exception))
+        if JSValueIsObject(ctx, exception), let obj = attempt({ JSValueToObject(ctx, exception, $0) }) {
+            error.sourceURL = property(obj, "sourceURL").flatMap { $0.isEmpty ? nil : $0 }
+            error.line = number(obj, "line").flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
+            error.column = number(obj, "column").flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
+            error.stack = property(obj, "stack").flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if terminated {
+            error.kind = .timeLimit
+            error.message = "script ran longer than the execution time limit (\(formatSeconds(vm.timeLimitSeconds))) and was stopped"
+        }
+        return error
+    }
+
+    private func formatSeconds(_ s: Double) -> String {
+        s >= 1 && s == s.rounded() ? "\(Int(s)) s" : "\(Int((s * 1000).rounded())) ms"
+    }
+
+    /// A string property of `obj` (`nil` when absent, not convertible, or its getter throws).
+    private func property(_ obj: JSObjectRef, _ name: String) -> String? {
+        guard let v = attempt({ exc in JSStringConversion.with(name) { JSObjectGetProperty(ctx, obj, $0, exc) } }),
+            !JSValueIsUndefined(ctx, v), !JSValueIsNull(ctx, v)
+        else { return nil }
+        return attempt { exc in
+            guard let s = JSValueToStringCopy(ctx, v, exc) else { return nil }
+            defer { JSStringRelease(s) }
+            return JSStringConversion.string(s)
+        }
+    }
+
+    /// A number property of `obj` (only a real number; a getter or an object is not called).
+    private func number(_ obj: JSObjectRef, _ name: String) -> Double? {
+        guard let v = attempt({ exc in JSStringConversion.with(name) { JSObjectGetProperty(ctx, obj, $0, exc) } }), JSValueIsNumber(ctx, v) else { return nil }
+        return attempt { JSValueToNumber(ctx, v, $0) }
+    }
+
+    /// `String(value)` as JS would print it; a placeholder when the conversion throws (a
+    /// `toString` that throws, a revoked proxy, a Symbol), since describing an error must never
+    /// fail.
+    func describe(_ value: JSValueRef) -> String {
+        if let s = attempt({ exc -> String? in
+            guard let s = JSValueToStringCopy(ctx, value, exc) else { return nil }
+            defer { JSStringRelease(s) }
+            return JSStringConversion.string(s)
+        }) {
+            return s
+        }
+        return JSValueIsObject(ctx, value) ? "[object that cannot be converted to a string]" : "[value that cannot be converted to a string]"
+    }
+
+    // MARK: Evaluation
+
+    /// Evaluates a script. Errors carry `sourceURL` and the line.
+    ///
+    /// - Returns: the completion value as JSON (`nil` for `undefined` and values JSON cannot
+    ///   represent).
+    @discardableResult
+    package func evaluate(_ source: String, sourceURL: String?, line: Int = 1, wantResult: Bool = true) throws(ScriptError) -> JSONValue? {
+        let outcome: Result<JSONValue?, ScriptError> = JSStringConversion.with(source) { script in
+            JSStringConversion.with(sourceURL ?? "") { url in
+                Result { () throws(ScriptError) -> JSONValue? in
+                    let value = try trying { JSEvaluateScript(ctx, script, nil, sourceURL == nil ? nil : url, Int32(clamping: line), $0) }
+                    guard wantResult, let value else { return nil }
+                    return try json(of: value)
+                }
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Checks syntax without running.
+    package func checkSyntax(_ source: String, sourceURL: String?, line: Int = 1) throws(ScriptError) {
+        let outcome: Result<Bool, ScriptError> = JSStringConversion.with(source) { script in
+            JSStringConversion.with(sourceURL ?? "") { url in
+                Result { () throws(ScriptError) -> Bool in
+                    try trying { JSCheckScriptSyntax(ctx, script, url, Int32(clamping: line), $0) }
+                }
+            }
+        }
+        _ = try outcome.get()
+    }
+
+    /// The JSON form of a JS value via the engine's own `JSON.stringify` (lenient: NaN becomes
+    /// null). `nil` for undefined, functions and values JSON cannot represent (a DOM node, a
+    /// cycle): a completion value is not an error of the script.
+    private func json(of value: JSValueRef) throws(ScriptError) -> JSONValue? {
+        if JSValueIsUndefined(ctx, value) { return nil }
+        var exception: JSValueRef?
+        let created = JSValueCreateJSONString(ctx, value, 0, &exception)
+        if vm.watchdog.fired.load(ordering: .sequentiallyConsistent) { throw consumePendingTermination() }
+        guard exception == nil, let text = created else { return nil }
+        defer { JSStringRelease(text) }
+        return JSStringConversion.withUTF8(text) { bytes in
+            // Lone surrogates were escaped by JSON.stringify; map failures to a string.
+            (try? JSONParser().parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    // MARK: Native functions and calls
+
+    /// Creates a global object `name` whose properties are native functions (read-only,
+    /// non-deletable), itself non-enumerable on the global object.
+    package func installNativeObject(_ name: String, functions: [(String, NativeBody)]) {
+        let obj = JSObjectMake(ctx, nil, nil)
+        let fixed = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
+        for (fname, body) in functions {
+            let fn = NativeFunctionClass.make(ctx, body)
+            // A fresh plain object: no setter of the page can run, so no exception can occur.
+            _ = attempt { exc in JSStringConversion.with(fname) { JSObjectSetProperty(ctx, obj, $0, fn, fixed, exc) } }
+        }
+        let global = JSContextGetGlobalObject(ctx)
+        _ = attempt { exc in JSStringConversion.with(name) { JSObjectSetProperty(ctx, global, $0, obj, JSPropertyAttributes(kJSPropertyAttributeDontEnum), exc) } }
+    }
+
+    /// Argument `i` of a native call, kept for later calls when it is a function.
+    package func function(argument i: Int, of args: NativeArguments) -> ScriptFunction? {
+        args.functionObject(i).map { ScriptFunction(context: self, object: $0) }
+    }
+
+    /// The function at a dotted path from the global object (e.g. `__bridgeSDK.deliver`), read
+    /// through the exception funnel (a page getter on the path may throw: then `nil`).
+    package func function(at path: String) -> ScriptFunction? {
+        var current: JSValueRef = JSContextGetGlobalObject(ctx)
+        for part in path.split(separator: ".") {
+            guard let obj = attempt({ JSValueToObject(ctx, current, $0) }) else { return nil }
+            guard let next = attempt({ exc in JSStringConversion.with(String(part)) { JSObjectGetProperty(ctx, obj, $0, exc) } }) else { return nil }
+            current = next
+        }
+        guard let obj = attempt({ JSValueToObject(ctx, current, $0) }), JSObjectIsFunction(ctx, obj) else { return nil }
+        return ScriptFunction(context: self, object: obj)
+    }
+
+    /// Calls a JS function with Swift arguments. Microtasks queued by the call drain when it
+    /// returns (JSC drains them as the outermost API call ends, each in a VM entry of its own).
+    ///
+    /// Each argument is protected from the collector until the call returns: making a later
+    /// argument allocates, and the array holding the earlier ones is not on the stack the
+    /// collector scans.
+    package func call(_ function: ScriptFunction, _ arguments: [ScriptArgument]) throws(ScriptError) {
+        var values: [JSValueRef?] = []
+        values.reserveCapacity(arguments.count)
+        defer { for v in values { if let v { JSValueUnprotect(ctx, v) } } }
+        for a in arguments {
+            let value: JSValueRef?
+            switch a {
+            case .undefined: value = JSValueMakeUndefined(ctx)
+            case .number(let n): value = JSValueMakeNumber(ctx, n)
+            case .string(let s): value = JSStringConversion.with(s) { JSValueMakeString(ctx, $0) }
+            case .jsonText(let bytes): value = Self.makeFromJSON(ctx, bytes) ?? JSValueMakeUndefined(ctx)
+            case .json(let v):
+                var bytes: [UInt8] = []
+                v.appendJSON(to: &bytes)
+                value = Self.makeFromJSON(ctx, bytes) ?? JSValueMakeUndefined(ctx)
+            }
+            if let value { JSValueProtect(ctx, value) }
+            values.append(value)
+        }
+        _ = try trying { exc in
+            values.withUnsafeBufferPointer { buf in
+                JSObjectCallAsFunction(ctx, function.object, nil, buf.count, buf.baseAddress, exc)
+            }
+        }
+    }
+
+    /// Calls a JS function with one argument parsed from NUL-terminated UTF-8 JSON text, without
+    /// copying the text (the delivery hot path; one argument, so nothing to protect).
+    package func call(_ function: ScriptFunction, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
+        var argument: JSValueRef? = Self.makeFromJSON(ctx, nulTerminated: bytes) ?? JSValueMakeUndefined(ctx)
+        _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
+    }
+
+    /// A JS value parsed from UTF-8 JSON text (`nil` if the text is not JSON).
+    nonisolated static func makeFromJSON(_ ctx: JSContextRef, _ bytes: [UInt8]) -> JSValueRef? {
+        var bytes = bytes
+        bytes.append(0)
+        return bytes.withUnsafeBufferPointer { makeFromJSON(ctx, nulTerminated: $0) }
+    }
+
+    /// A JS value parsed from NUL-terminated UTF-8 JSON text, read in place (`nil` if the text
+    /// is not JSON).
+    nonisolated static func makeFromJSON(_ ctx: JSContextRef, nulTerminated bytes: UnsafeBufferPointer<UInt8>) -> JSValueRef? {
+        bytes.withMemoryRebound(to: CChar.self) { cbuf in
+            let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
+            defer { JSStringRelease(s) }
+            return JSValueMakeFromJSONString(ctx, s)
+        }
+    }
+
+    /// Sets the function that JSC calls with `(promise, reason)` for unhandled rejections.
+    package func setUnhandledRejectionHandler(_ function: ScriptFunction) {
+        var exc: JSValueRef?
+        JSGlobalContextSetUnhandledRejectionCallback(ctx, function.object, &exc)
+        hasRejectionHandler = exc == nil
+    }
+
+    /// Installs `__bench.noop()` (an empty native function) and `__bench.roundtrip(fn)` (native
+    /// calls `fn` back with a cached, protected object): the engine's physical floor, with no
+    /// value conversion, for `bridge-bench`.
+    package func installBenchmarkFunctions() {
+        guard benchmarkObject == nil, let cached = JSObjectMake(ctx, nil, nil) else { return }
+        JSValueProtect(ctx, cached)
+        benchmarkObject = cached
+        installNativeObject("__bench", functions: [
+            ("noop", { _ in .undefined }),
+            ("roundtrip", { [unowned self] args in
+                if let cached = benchmarkObject { args.callBack(0, with: cached) }
+                return .undefined
+            }),
+        ])
+    }
+
+    /// Asks the collector to run (used when closing engines in bulk).
+    package func collectGarbage() {
+        JSGarbageCollect(ctx)
+    }
+}

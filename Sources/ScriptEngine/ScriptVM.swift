@@ -1,0 +1,164 @@
+internal import CJSC
+import BridgeValues
+import Synchronization
+
+/// A JavaScript virtual machine (a JavaScriptCore context group) that engines can share.
+///
+/// Engines in one VM share the heap, JIT code and built-ins, so each extra engine costs far less
+/// memory. The execution time limit is per VM: a script (or callback) that runs longer than
+/// `timeLimit` in one go is terminated with `ScriptError.Kind.timeLimit`. "In one go" is one
+/// entry into the VM: an evaluation, a timer callback, a delivery of answers, or one promise
+/// continuation (JavaScriptCore runs each queued continuation in an entry of its own).
+///
+/// - Note: A VM is used on the main actor only, like the engines in it (the isolation is what
+///   makes it `Sendable`). JavaScriptCore's watchdog thread touches only the `Watchdog`, whose
+///   state is atomic.
+@MainActor
+public final class ScriptVM {
+    let group: JSContextGroupRef
+    let watchdog: Watchdog
+
+    /// The process-wide VM engines share unless their configuration names another (10 s time
+    /// limit); see `EngineConfiguration.vm`.
+    public static let shared = ScriptVM()
+
+    /// Creates a VM.
+    ///
+    /// - Parameter timeLimit: how long one evaluation or callback may run before it is stopped
+    ///   (`nil` = no limit). Default 10 s.
+    public init(timeLimit: Duration? = .seconds(10)) {
+        group = JSContextGroupCreate()
+        watchdog = Watchdog(limit: timeLimit.map(\.seconds) ?? 0)
+        if watchdog.limit > 0 {
+            JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+        }
+    }
+
+    isolated deinit {
+        if let helper = rejectionSink {
+            JSValueUnprotect(helper.context, helper.function)
+            JSGlobalContextRelease(helper.context)
+        }
+        JSContextGroupClearExecutionTimeLimit(group)
+        JSContextGroupRelease(group)
+    }
+
+    /// A no-op function in a small helper context of this VM. A closing context points its
+    /// unhandled-rejection callback here: JSC keeps that callback as a GC root, and a callback
+    /// from the page's own global object would keep the whole page alive after release.
+    private var rejectionSink: (context: JSGlobalContextRef, function: JSObjectRef)?
+
+    /// Contexts created and closed in this VM.
+    private var contextsCreated = 0
+    private var contextsClosed = 0
+
+    /// How many closed contexts of a shared VM trigger a full collection. JSC's own collection
+    /// timing lets the heap of a VM whose pages come and go grow by many KiB per page; a full
+    /// collection every so often keeps a long-lived shared VM flat.
+    static let collectEveryClosedContexts = 64
+
+    func noteContextCreated() {
+        contextsCreated += 1
+    }
+
+    func noteContextClosed() {
+        contextsClosed += 1
+        // Only a VM that outlives its contexts (shared) needs it; a VM of its own goes away
+        // with its only engine.
+        if contextsCreated > 1, contextsClosed % Self.collectEveryClosedContexts == 0 {
+            _ = rejectionSinkFunction()
+            if let ctx = rejectionSink?.context { JSSynchronousGarbageCollectForDebugging(ctx) }
+        }
+    }
+
+    /// What a full, synchronous collection leaves in this VM's heap.
+    public struct HeapStatistics: Sendable, Equatable {
+        /// Live GC objects.
+        public var objectCount: Int
+        /// Live global objects (pages); engines that were closed must not stay here.
+        public var globalObjectCount: Int
+        /// Bytes in use in the GC heap.
+        public var heapSize: Int
+    }
+
+    /// Runs a full garbage collection now and reports what is left: the leak check for engines
+    /// created and closed in this VM (RSS alone is blurred by the collector's timing and the
+    /// allocator keeping freed pages).
+    ///
+    /// - Note: Slow (a full collection); for tests and soak runs.
+    public func collectAndMeasure() -> HeapStatistics? {
+        _ = rejectionSinkFunction()
+        guard let ctx = rejectionSink?.context else { return nil }
+        JSSynchronousGarbageCollectForDebugging(ctx)
+        guard let stats = JSGetMemoryUsageStatistics(ctx) else { return nil }
+        // The statistics object is JSC's own plain object: reading it runs no page code, so an
+        // exception here is not possible; it is still taken through an out-parameter.
+        func number(_ name: String) -> Int {
+            var exception: JSValueRef?
+            let v = JSStringConversion.with(name) { JSObjectGetProperty(ctx, stats, $0, &exception) }
+            guard exception == nil, let v else { return 0 }
+            return JSNumber.int(JSValueToNumber(ctx, v, &exception)) ?? 0
+        }
+        return HeapStatistics(objectCount: number("objectCount"), globalObjectCount: number("globalObjectCount"), heapSize: number("heapSize"))
+    }
+
+    func rejectionSinkFunction() -> JSObjectRef? {
+        if let sink = rejectionSink { return sink.function }
+        guard let ctx = JSGlobalContextCreateInGroup(group, nil) else { return nil }
+        let fn: JSObjectRef? = JSObjectMakeFunctionWithCallback(ctx, nil, rejectionSinkCallback)
+        guard let fn else {
+            JSGlobalContextRelease(ctx)
+            return nil
+        }
+        JSValueProtect(ctx, fn)
+        rejectionSink = (ctx, fn)
+        return fn
+    }
+
+    /// `true` when the time limit stopped a script and the stop has not been taken yet (JSC
+    /// reports no exception for a stop inside a microtask drained after a call returned).
+    package var stopPending: Bool { watchdog.fired.load(ordering: .sequentiallyConsistent) }
+
+    /// Forgets a stop that was taken (see `stopPending`).
+    package func clearStopPending() {
+        watchdog.fired.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    /// The execution time limit (`nil` = none).
+    public nonisolated var timeLimit: Duration? { watchdog.limit > 0 ? .seconds(watchdog.limit) : nil }
+
+    /// The execution time limit in seconds (0 = none), for the engine's own arithmetic.
+    package nonisolated var timeLimitSeconds: Double { watchdog.limit }
+}
+
+/// State shared with the JSC watchdog callback, which may run on any thread: a constant and an
+/// atomic flag.
+final class Watchdog: Sendable {
+    let limit: Double
+    /// Set when the watchdog terminated a script; read and cleared by the exception funnel.
+    let fired = Atomic<Bool>(false)
+
+    init(limit: Double) {
+        self.limit = limit
+    }
+}
+
+/// JSC asks this when a script ran past the limit. It records the termination and re-arms the
+/// limit: without re-arming, the watchdog would not fire for the next runaway script.
+private func watchdogShouldTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
+    guard let info else { return true }
+    let watchdog = Unmanaged<Watchdog>.fromOpaque(info).takeUnretainedValue()
+    watchdog.fired.store(true, ordering: .sequentiallyConsistent)
+    if let ctx, watchdog.limit > 0 {
+        JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), watchdog.limit, watchdogShouldTerminate, info)
+    }
+    return true
+}
+
+/// The no-op behind `ScriptVM.rejectionSinkFunction()`.
+private func rejectionSinkCallback(
+    _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
+    _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+    JSValueMakeUndefined(ctx)
+}

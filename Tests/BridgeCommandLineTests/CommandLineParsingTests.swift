@@ -1,0 +1,43 @@
+import Testing
+
+@testable import BridgeCommandLine
+@testable import BridgeRunner
+@testable import BridgeTestRunner
+@testable import BridgeValues
+
+@MainActor
+@Suite struct CommandLineParsingTests {
+    @Test func parsesRunOptions() throws {
+        let command = try BridgeCommandLine.parse(["run", "page.js", "--mock", "m.json", "--trace", "-", "--timeout", "500", "--virtual-time"])
+        var expected = RunOptions(file: "page.js")
+        expected.mockPath = "m.json"
+        expected.tracePath = "-"
+        expected.timeout = .milliseconds(500)
+        expected.virtualTime = true
+        #expect(command == .run(expected))
+    }
+
+    @Test func defaultsMatchTheDesign() throws {
+        guard case .run(let options) = try BridgeCommandLine.parse(["run", "a.js"]) else {
+            Issue.record("expected a run command")
+            return
+        }
+        #expect(options.timeout == .seconds(30))
+        #expect(options.virtualTime == false)
+        #expect(options.mockPath == nil)
+    }
+
+    @Test(arguments: [
+        ["run"], ["run", "a.js", "b.js"], ["run", "a.js", "--timeout"], ["run", "a.js", "--timeout", "-5"], ["lint-everything"],
+    ])
+    func refusesBadArguments(args: [String]) {
+        #expect(throws: BridgeCommandLine.UsageError.self) { try BridgeCommandLine.parse(args) }
+    }
+
+    @Test func mainReturnsExitCodesAndCapturesOutput() async {
+        let out = CapturedRunOutput()
+        let code = await BridgeCommandLine.main(arguments: ["run", "--nope"], output: out)
+        #expect(code == 2)
+        #expect(out.stderr == ["bridge-run: unknown option '--nope' for run (see bridge-run run --help)"])
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import BridgeRuntimeTesting
+
+@testable import BridgePage
+@testable import BridgeCore
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSupport
+
+/// Pages and DOM-lite in an engine.
+@MainActor
+@Suite struct PageLoaderTests {
+    func engine(url: String = "https://m.example.com/shop/index.html?x=1#top") throws -> BridgeEngine {
+        var config = EngineConfiguration()
+        config.clock = VirtualClock()
+        config.pageURL = url
+        config.useGlobalRegistry = true
+        let registry = BridgeRegistry()
+        try registry.register(action: "echo") { call in call.params }
+        config.scopedRegistry = registry
+        return try BridgeEngine(configuration: config)
+    }
+
+    func logs(_ engine: BridgeEngine) -> () -> [String] {
+        var lines: [String] = []
+        engine.addEventObserver { if case .console(_, let m) = $0 { lines.append(m) } }
+        return { lines }
+    }
+
+    @Test func lifecycleOrderMatchesBrowsers() async throws {
+        let e = try engine()
+        defer { e.close() }
+        let out = logs(e)
+        let html = """
+            <script>
+              console.log('inline ' + document.readyState);
+              document.addEventListener('DOMContentLoaded', () => console.log('DCL ' + document.readyState));
+              window.addEventListener('load', () => console.log('load ' + document.readyState));
+              setTimeout(() => console.log('timer'), 0);
+            </script>
+            <script>console.log('second')</script>
+            """
+        try PageLoader(pageName: "p.html", pageURL: e.configuration.pageURL, baseDirectory: "/tmp").load(html: html, into: e)
+        try await e.runUntilIdle(limit: .milliseconds(5_000))
+        #expect(out() == ["inline loading", "second", "DCL interactive", "load complete", "timer"])
+        #expect(e.uncaughtErrors.isEmpty)
+    }
+
+    @Test func aThrowingScriptIsReportedAndTheNextStillRuns() throws {
+        let e = try engine()
+        defer { e.close() }
+        let out = logs(e)
+        try PageLoader(pageName: "p.html", pageURL: e.configuration.pageURL, baseDirectory: "/tmp").load(html: "<p>\n<script>\nboom()</script><script>console.log('after')</script>", into: e)
+        #expect(out() == ["after"])
+        let error = try #require(e.uncaughtErrors.first)
+        #expect(error.sourceURL == "p.html (inline script #1)")
+        #expect(error.line == 3)
+    }
+
+    @Test func missingScriptStopsTheLoadNamingIt() throws {
+        let e = try engine(url: "file:///tmp/p.html")
+        defer { e.close() }
+        #expect(throws: PageLoader.Failure.self) {
+            try PageLoader(pageName: "p.html", pageURL: "file:///tmp/p.html", baseDirectory: "/tmp").load(html: "<script src='nope-\(UUID().uuidString).js'></script>", into: e)
+        }
+    }
+
+    @Test func locationIsParsedFromThePageURL() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("[location.protocol, location.host, location.pathname, location.search, location.hash, location.origin, String(location)].join('|')")
+        #expect(v == "https:|m.example.com|/shop/index.html|?x=1|#top|https://m.example.com|https://m.example.com/shop/index.html?x=1#top")
+    }
+
+    @Test func cookiesFollowTheUsualSemantics() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("""
+            document.cookie = 'a=1; path=/';
+            document.cookie = 'b=2; Max-Age=3600';
+            document.cookie = 'a=3';
+            document.cookie = 'b=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+            document.cookie = 'c=x=y';
+            document.cookie
+            """)
+        #expect(v == "a=3; c=x=y")
+    }
+
+    @Test func domBasics() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("""
+            const d = document.createElement('div'); d.id = 'x'; d.className = 'a b';
+            const s = document.createElement('span'); s.textContent = 'hi';
+            d.appendChild(s); document.body.appendChild(d);
+            const first = document.createElement('p'); d.insertBefore(first, s);
+            d.setAttribute('data-user-id', '7'); d.style.color = 'red';
+            let clicks = 0; d.addEventListener('click', () => clicks++); s.click(); d.removeChild(first);
+            [document.getElementById('x') === d, d.children.length, d.textContent, d.dataset.userId, d.classList.contains('b'),
+             clicks, d.getAttribute('class'), document.querySelectorAll('span.none, #x').length,
+             document.querySelector('span') === s, d.style.color].join(',')
+            """)
+        #expect(v == "true,1,hi,7,true,1,a b,1,true,red")
+    }
+
+    @Test func missingDOMFeaturesFailLoudly() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        #expect(throws: ScriptError.self) { try e.evaluate("document.write('<p>')") }
+        #expect(throws: ScriptError.self) { try e.evaluate("document.querySelector('div > p:first-child')") }
+    }
+
+    @Test func storageBase64AndTextEncoding() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("""
+            localStorage.setItem('k', 1); sessionStorage.setItem('s', 'v');
+            const bytes = new TextEncoder().encode('héllo 😀');
+            [localStorage.getItem('k'), localStorage.length, localStorage.getItem('none'), sessionStorage.getItem('s'),
+             btoa('hello'), atob('aGVsbG8='), bytes.length, new TextDecoder().decode(bytes), navigator.userAgent.includes('BridgeRuntime')].join('|')
+            """)
+        #expect(v == "1|1||v|aGVsbG8=|hello|11|héllo 😀|true")
+    }
+
+    @Test(arguments: ["iframe-before-append", "iframe-after-append", "location-href", "location-assign", "window-open"])
+    func legacyURLProtocolIsInterceptedEveryWay(way: String) async throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        var calls: [EngineEvent] = []
+        var navigations = 0
+        e.addEventObserver { event in
+            if case .call = event { calls.append(event) }
+            if case .navigate = event { navigations += 1 }
+        }
+        let url = "hybrid://bridge?parameter=' + encodeURIComponent(JSON.stringify({action: 'echo', n: 1, callback: 'done'})) + '"
+        let trigger: String
+        switch way {
+        case "iframe-before-append": trigger = "const f = document.createElement('iframe'); f.src = '\(url)'; document.body.appendChild(f);"
+        case "iframe-after-append": trigger = "const f = document.createElement('iframe'); document.body.appendChild(f); f.setAttribute('src', '\(url)');"
+        case "location-href": trigger = "location.href = '\(url)';"
+        case "location-assign": trigger = "location.assign('\(url)');"
+        default: trigger = "window.open('\(url)');"
+        }
+        try e.evaluate("globalThis.got = null; function done(p) { got = p; }\n" + trigger)
+        try await e.runUntilIdle(limit: .milliseconds(5_000))
+        #expect(calls == [.call(method: "echo", params: ["n": 1], callbackId: "done", via: .url)])
+        #expect(try e.evaluate("JSON.stringify(got)") == #"{"callbackId":"done","result":{"n":1},"error":null}"#)
+        #expect(navigations == 0, "a bridge URL must never navigate")
+        #expect(try e.evaluate("location.href") == "https://m.example.com/shop/index.html?x=1#top")
+    }
+
+    @Test func ordinaryNavigationIsReportedNotFollowed() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        var seen: [String] = []
+        e.addNavigationObserver { url, kind in seen.append("\(kind.rawValue) \(url)") }
+        try e.evaluate("location.href = '/other.html'")
+        #expect(seen == ["location https://m.example.com/other.html"])
+    }
+}

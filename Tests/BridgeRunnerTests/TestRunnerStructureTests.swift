@@ -1,0 +1,118 @@
+import Testing
+import BridgeRuntimeTesting
+@testable import BridgeRunner
+@testable import BridgeTestRunner
+@testable import BridgeCore
+@testable import BridgeValues
+@testable import BridgeComponents
+@testable import ScriptEngine
+@testable import BridgeSchema
+
+/// `describe` nesting, hooks, `skip`/`only`, `done` callbacks, async tests, output format.
+@MainActor
+struct TestRunnerStructureTests {
+    @Test("hooks run outer to inner (after hooks inner to outer), beforeAll/afterAll once per describe")
+    func hookOrder() async throws {
+        let run = try await runTestSource(
+            """
+            const log = [];
+            beforeAll(() => log.push('all'));
+            beforeEach(() => log.push('each'));
+            afterEach(() => log.push('/each'));
+            describe('outer', () => {
+              beforeAll(() => log.push('outer all'));
+              beforeEach(() => log.push('outer each'));
+              afterEach(() => log.push('/outer each'));
+              afterAll(() => log.push('/outer all'));
+              test('one', () => log.push('one'));
+              describe('inner', () => {
+                beforeEach(async () => { await null; log.push('inner each'); });
+                test('two', () => log.push('two'));
+              });
+            });
+            test('check', () => {
+              expect(log).toEqual([
+                'all', 'outer all', 'each', 'outer each', 'one', '/outer each', '/each',
+                'each', 'outer each', 'inner each', 'two', '/outer each', '/each', '/outer all',
+                'each',
+              ]);
+            });
+            """)
+        #expect(run.cases.map(\.name) == ["outer > one", "outer > inner > two", "check"])
+        #expect(run.cases.map(\.status) == [.passed, .passed, .passed], "\(run.text)")
+    }
+
+    @Test("skip, only and todo; the counts line mentions skipped tests only when there are some")
+    func skipAndOnly() async throws {
+        let run = try await runTestSource(
+            """
+            test('a', () => {});
+            test.only('b', () => {});
+            describe.only('group', () => {
+              it('c', () => {});
+              it.skip('d', () => {});
+            });
+            test.todo('e');
+            """)
+        #expect(run.cases.map(\.status) == [.skipped, .passed, .passed, .skipped, .skipped])
+        #expect(run.stdout.last == "2 passed, 0 failed, 3 skipped")
+        #expect(run.stdout.contains { $0.hasPrefix("○ ") && $0.hasSuffix("> a (skipped)") })
+        #expect(run.exitCode == 0)
+
+        let plain = try await runTestSource("test('a', () => {});")
+        #expect(plain.stdout.last == "1 passed, 0 failed")
+        #expect(plain.stdout.first?.hasPrefix("✓ ") == true)
+        #expect(plain.stdout.first?.contains("sample.test.js > a (") == true)
+        #expect(plain.stdout.first?.hasSuffix(" ms)") == true)
+    }
+
+    @Test("async tests, done callbacks and timers; timers a test leaves are cleared when it ends")
+    func asyncAndDone() async throws {
+        let run = try await runTestSource(
+            """
+            let fired = 0;
+            test('async', async () => {
+              const v = await new Promise((r) => setTimeout(() => r(7), 1000));
+              expect(v).toBe(7);
+            });
+            test('done', (done) => { setTimeout(() => { fired++; done(); }, 10); });
+            test('done with error', (done) => { setTimeout(() => done(new Error('late failure')), 10); });
+            test('leaves a timer', () => { setTimeout(() => { fired += 100; }, 50); setInterval(() => { fired += 1000; }, 5); });
+            test('the leftover timers never fire', async () => {
+              await new Promise((r) => setTimeout(r, 200));
+              expect(fired).toBe(1);
+            });
+            """)
+        #expect(run.cases.map(\.status) == [.passed, .passed, .failed, .passed, .passed], "\(run.text)")
+        #expect(run.result("done with error")?.failure?.message == "Error: late failure")
+        #expect(run.exitCode == 1)
+    }
+
+    @Test("tests run in order; console output is printed as it happens")
+    func orderAndConsole() async throws {
+        let run = try await runTestSource(
+            """
+            test('first', () => console.log('in first'));
+            test('second', () => console.log('in second'));
+            """)
+        #expect(run.stdout.count == 5)
+        #expect(run.stdout[0] == "in first")
+        #expect(run.stdout[1].contains("> first ("))
+        #expect(run.stdout[2] == "in second")
+        #expect(run.stdout[4] == "2 passed, 0 failed")
+    }
+
+    @Test("misuse reads clearly: test inside a test, async describe, a file without tests")
+    func misuse() async throws {
+        let nested = try await runTestSource("test('outer', () => { test('inner', () => {}); });")
+        #expect(nested.result("outer")?.failure?.message.contains("must be called while the file loads") == true)
+
+        let asyncDescribe = try await runTestSource("describe('d', async () => { test('t', () => {}); });")
+        #expect(asyncDescribe.cases.first?.isFileLevel == true)
+        #expect(asyncDescribe.cases.first?.failure?.message.contains("returned a promise") == true)
+
+        let empty = try await runTestSource("const nothing = 1;")
+        #expect(empty.exitCode == 1)
+        #expect(empty.cases.first?.failure?.message.hasPrefix("no tests in") == true)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import BridgeSupport
+
+/// The Foundation-free path and text helpers give the answers Foundation gave (the runtime used
+/// `NSString` path methods, `URL(fileURLWithPath:)` and `trimmingCharacters` before).
+struct PathTextTests {
+    static let paths = [
+        "a", "a/b", "/a/b", "/a/b/", "a//b", "/", "", ".", "..", "./a", "a/./b", "a/../b", "/a/../..", "/a/b/../../..", "../a", "a/b/..",
+        "x.js", "dir/x.test.js", "/t/.hidden", "/t/.hidden.js", "/t/a.b/c", "/t/a.b/c.d",
+    ]
+
+    @Test("appending and standardizing agree with NSString", arguments: paths)
+    func agreesWithNSString(_ path: String) {
+        let ns = path as NSString
+        #expect(PathText.appending("x.js", to: path) == ns.appendingPathComponent("x.js"), "appending to \(path)")
+        if path.hasPrefix("/") {
+            #expect(PathText.standardized(path) == ns.standardizingPath, "standardized \(path)")
+        }
+    }
+
+    @Test("absolute paths agree with URL(fileURLWithPath:)", arguments: ["page.js", "dir/../page.js", "/tmp/a b/ü#1?.js", "/tmp/x/./y.html", "/a;b=c/@d"])
+    func agreesWithURL(_ path: String) {
+        #expect(PathText.absolute(path) == URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+
+    @Test("trimming white space agrees with trimmingCharacters(in: .whitespacesAndNewlines)",
+          arguments: ["", " ", "a", "  a b  ", "\n\ta\r\n", "\u{3000}全角\u{3000}", "\u{A0}x\u{2028}", "x\u{200B}", "😀 ", " é\u{301} "])
+    func trimming(_ text: String) {
+        #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+

@@ -1,0 +1,111 @@
+import Testing
+@testable import BridgeValues
+
+/// The hand-written encoder (`JSONValue.jsonString()`).
+struct JSONValueEncodingTests {
+    static let encodingCases: [(JSONValue, String)] = [
+        (JSONValue.null, "null"),
+        (true, "true"),
+        (false, "false"),
+        (0, "0"),
+        (.number(-0.0), "0"),
+        (1, "1"),
+        (-42, "-42"),
+        (1.5, "1.5"),
+        (0.1, "0.1"),
+        (-2.25, "-2.25"),
+        (999_999_999_999_999, "999999999999999"),
+        (1e21, "1e+21"),
+        (.number(.nan), "null"),
+        (.number(.infinity), "null"),
+        (.number(-.infinity), "null"),
+        ("", #""""#),
+        ("plain", #""plain""#),
+        ("quote \" and backslash \\", #""quote \" and backslash \\""#),
+        ("nl\ncr\rtab\tbs\u{8}ff\u{C}", #""nl\ncr\rtab\tbs\bff\f""#),
+        ("\u{0}\u{1}\u{1F}", #""\u0000\u0001\u001f""#),
+        ("a\u{2028}b\u{2029}c", #""a\u2028b\u2029c""#),
+        ("\u{2028}", #""\u2028""#),
+        ("</script>", #""</script>""#),
+        ("😀 中文 é", #""😀 中文 é""#),
+        ("\u{7F}", "\"\u{7F}\""),
+        ([], "[]"),
+        ([:], "{}"),
+        ([1, "a", nil, true], #"[1,"a",null,true]"#),
+        (["b": 1, "a": 2, "c": ["z": nil, "y": []]], #"{"a":2,"b":1,"c":{"y":[],"z":null}}"#),
+        (["only": "one"], #"{"only":"one"}"#),
+        (["k\"\n": "v"], #"{"k\"\n":"v"}"#),
+    ]
+
+    @Test("values encode to the expected compact JSON", arguments: encodingCases)
+    func encodes(_ value: JSONValue, _ expected: String) {
+        #expect(value.jsonString() == expected)
+    }
+
+    @Test("integers are written without a fraction or exponent", arguments: [1.0, 10, 1e6, 123_456_789, -7, 1e14])
+    func integersHaveNoFraction(_ n: Double) {
+        let text = JSONValue.number(n).jsonString()
+        #expect(!text.contains("."), "\(text)")
+        #expect(!text.contains("e"), "\(text)")
+        #expect(Double(text) == n)
+    }
+
+    /// JSON.stringify writes every integer below 1e21 without a fraction; the encoder's integer
+    /// path stops at 1e15 and Swift's `description` then appends ".0".
+    @Test("integers from 1e15 up to 2^53 are written like JSON.stringify writes them", arguments: [
+        1e15, 1_000_000_000_000_001, 9_007_199_254_740_991, -4_503_599_627_370_496,
+    ])
+    func largeIntegersHaveNoFraction(_ n: Double) throws {
+        let text = JSONValue.number(n).jsonString()
+        #expect(try JSONParser().parse(text) == .number(n))
+        #expect(!text.contains("."), "\(text)")
+        #expect(text == String(Int64(n)))
+    }
+
+    @Test("encoded text parses back to the same value", arguments: [
+        ["nested": [1, 2.5, -0.001, "s\u{2028}", ["deep": [true, false, nil]]]] as JSONValue,
+        "emoji 👍🏽 and \u{0} and \"quotes\"",
+        .number(.leastNonzeroMagnitude),
+        .number(1.7976931348623157e308),
+        .number(-123_456.789e10),
+        .number(0.30000000000000004),
+        [[], [[]], [:]],
+    ])
+    func roundTrips(_ value: JSONValue) throws {
+        let text = value.jsonString()
+        #expect(try JSONParser().parse(text) == value)
+        #expect(value.description == text)
+    }
+
+    @Test("U+2028 and U+2029 never appear raw in the output")
+    func lineSeparatorsAreEscaped() {
+        let value: JSONValue = ["\u{2028}key": ["x\u{2029}y", "\u{2028}\u{2028}"]]
+        let text = value.jsonString()
+        #expect(!text.unicodeScalars.contains("\u{2028}"))
+        #expect(!text.unicodeScalars.contains("\u{2029}"))
+        #expect(text == #"{"\u2028key":["x\u2029y","\u2028\u2028"]}"#)
+    }
+
+    @Test("appendJSON appends to existing bytes")
+    func appendsToBuffer() {
+        var out = Array("prefix:".utf8)
+        JSONValue.array([1, "x"]).appendJSON(to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #"prefix:[1,"x"]"#)
+    }
+}
+
+extension JSONValueEncodingTests {
+    @Test("objects of every size encode their keys sorted, like a reference sort", arguments: [2, 3, 10, 64, 65, 200])
+    func sortedKeys(count: Int) {
+        var members: [String: JSONValue] = [:]
+        for i in 0..<count {
+            // Keys that share prefixes and differ in case and length.
+            let key = ["k", "K", "k1", "a", "ab", "é"][i % 6] + String(i * 7919 % 1000)
+            members[key] = .number(Double(i))
+        }
+        let expected = "{" + members.keys.sorted().map { key in
+            "\"\(key)\":\(JSONValue.object(members)[key]!.jsonString())"
+        }.joined(separator: ",") + "}"
+        #expect(JSONValue.object(members).jsonString() == expected)
+    }
+}
