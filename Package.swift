@@ -81,14 +81,14 @@ let package = Package(
             linkerSettings: bridgeRunLinkerSettings
         ),
         .executableTarget(
-            name: "ExampleRunner",
+            name: "example-runner",
             dependencies: ["BridgeRuntime"],
             path: "Examples/CustomRunner",
             exclude: ["greeter.js", "README.md"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
-            name: "BridgeBench",
+            name: "bridge-bench",
             dependencies: ["BridgeRuntime"],
             path: "Benchmarks/BridgeBench",
             swiftSettings: strictSettings
@@ -105,5 +105,6 @@ let package = Package(
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),
         tests("bridge-runTests", ["BridgeRuntime"]),
+        tests("ArchitectureTests", []),
     ]
 )

@@ -1,10 +1,19 @@
 // libFuzzer entry: the HTML script extractor.
 //
-// Built by `scripts/fuzz html` together with every file of Sources/BridgeRuntime. The extractor
+// Built by `scripts/fuzz html` against the library built with the sanitizers. The extractor
 // must never crash; its results must be consistent with the input (lines within the document,
 // inline indexes 1...n in order, `src` scripts with empty text).
 
 import Foundation
+@testable import BridgeSupport
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSchema
+@testable import BridgeCore
+@testable import BridgePage
+@testable import BridgeComponents
+@testable import BridgeRunner
+@testable import BridgeTestRunner
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

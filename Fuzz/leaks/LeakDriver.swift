@@ -2,13 +2,22 @@
 // anything leaked per engine or per call shows up under valgrind as a multiple of the count.
 //
 // Built by `scripts/leaks` with plain `swiftc -O -g` (no sanitizer) together with every file of
-// Sources/BridgeRuntime (one module). Not a Swift Testing binary: valgrind 3.19 crashes inside
+// the library built with swiftc (scripts/lib/modules.sh). Not a Swift Testing binary: valgrind 3.19 crashes inside
 // libdispatch's `dispatch_main` signal thread that Swift Testing's (and any async) `main` ends in,
 // so this `main` is synchronous and pumps the engine with `runReady()` and the main run loop.
 //
 // Usage: leak-driver [ROUNDS]   (default 50; each round runs every scenario once)
 
 import Foundation
+@testable import BridgeSupport
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSchema
+@testable import BridgeCore
+@testable import BridgePage
+@testable import BridgeComponents
+@testable import BridgeRunner
+@testable import BridgeTestRunner
 
 @MainActor
 enum LeakDriver {
@@ -29,7 +38,7 @@ enum LeakDriver {
             engine.runReady()
             RunLoop.main.run(until: Date().addingTimeInterval(0.0005))
             if engine.isIdle { return }
-            clock?.advance(by: 50)
+            clock?.advance(by: .milliseconds(50))
         }
         check(false, "engine not idle after \(limit) s: \(engine.pendingSummary)")
     }
@@ -53,7 +62,7 @@ enum LeakDriver {
                 _ = responder.succeed(["twice": true])  // answering twice: dropped
             }
         })
-        try r.register(action: "never", options: ActionOptions(timeout: 200), handler: .callback { _, _ in })
+        try r.register(action: "never", options: ActionOptions(timeout: .milliseconds(200)), handler: .callback { _, _ in })
         try r.register(action: "ordered", options: ActionOptions(ordered: true), handler: .callback { call, responder in
             let params = call.params
             DispatchQueue.global().async { _ = responder.succeed(params) }
@@ -102,7 +111,7 @@ enum LeakDriver {
         var jsResults = 0
         for name in ["js.add", "js.async", "js.throws", "js.missing"] {
             Task { @MainActor in
-                _ = try? await engine.callJS(name, ["a": 1, "b": 2], timeout: 1000)
+                _ = try? await engine.callJS(name, ["a": 1, "b": 2], timeout: .seconds(1))
                 jsResults += 1
             }
         }

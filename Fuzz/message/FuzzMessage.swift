@@ -1,6 +1,6 @@
 // libFuzzer entry: the JS-to-native message converter.
 //
-// Built by `scripts/fuzz message` together with every file of Sources/BridgeRuntime (one module,
+// Built by `scripts/fuzz message` against the library built with the sanitizers (the layers `@testable import`ed,
 // so internal API is reachable). Per input:
 //  1. JSONParser.parse + BridgeMessage(body:) and the hot path parseObjectMembers +
 //     BridgeMessage(members:); a parsed value must survive jsonString() -> parse unchanged.
@@ -10,6 +10,15 @@
 //     method are still posted (they must settle as INVALID_MESSAGE, never crash).
 
 import Foundation
+@testable import BridgeSupport
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSchema
+@testable import BridgeCore
+@testable import BridgePage
+@testable import BridgeComponents
+@testable import BridgeRunner
+@testable import BridgeTestRunner
 
 @MainActor
 enum MessageFuzzState {

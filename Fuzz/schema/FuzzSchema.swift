@@ -1,12 +1,21 @@
 // libFuzzer entry: the XML protocol-schema parser and the validator.
 //
-// Built by `scripts/fuzz schema` together with every file of Sources/BridgeRuntime. The input is
+// Built by `scripts/fuzz schema` against the library built with the sanitizers. The input is
 // XML text, optionally followed by a NUL byte and a JSON payload. When SchemaSet.parse loads the
 // XML, every action is validated against derived payloads (`{}`, its examples, a payload built
 // from its params, a mistyped one, the JSON tail of the input), and validate / isValid /
 // validationError must agree. The generators (markdown, TypeScript, JSON Schema) run as well.
 
 import Foundation
+@testable import BridgeSupport
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSchema
+@testable import BridgeCore
+@testable import BridgePage
+@testable import BridgeComponents
+@testable import BridgeRunner
+@testable import BridgeTestRunner
 
 /// A value of the param's type that tries to satisfy its facets (or deliberately break them).
 func fuzzSample(_ p: ParamSchema, valid: Bool, depth: Int = 0) -> JSONValue {

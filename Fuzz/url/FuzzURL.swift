@@ -1,10 +1,19 @@
 // libFuzzer entry: the legacy URL-protocol parser and the router's JumpURL.
 //
-// Built by `scripts/fuzz url` together with every file of Sources/BridgeRuntime. The input is a
+// Built by `scripts/fuzz url` against the library built with the sanitizers. The input is a
 // URL string. LegacyURLProtocol.message(from:) and JumpURL(_:) must return or throw, never crash;
 // a message read from a URL must survive url(action:params:callback:) -> message(from:).
 
 import Foundation
+@testable import BridgeSupport
+@testable import BridgeValues
+@testable import ScriptEngine
+@testable import BridgeSchema
+@testable import BridgeCore
+@testable import BridgePage
+@testable import BridgeComponents
+@testable import BridgeRunner
+@testable import BridgeTestRunner
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURL(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,5 +1,10 @@
 import ScriptEngine
 
+/// The type of a self-registration record placed in the `bridge_components` linker section.
+/// The runtime calls it with a slot; the record fills the slot in through
+/// `registerBridgeComponent(_:into:)`.
+public typealias BridgeComponentRecord = @convention(c) (UnsafeMutableRawPointer) -> Void
+
 /// Stores `type` in the slot the runtime passes to a `BridgeComponentRecord`.
 ///
 /// - Parameters:

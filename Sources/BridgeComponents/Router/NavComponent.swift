@@ -1,5 +1,4 @@
 public import BridgeCore
-import ScriptEngine
 import BridgeValues
 /// The built-in router: `nav.open {url}` for jump URLs like
 /// `wbmain://jump/job/list?ABMark=123&params=<JSON>`.
