@@ -105,6 +105,9 @@ let package = Package(
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),
         tests("bridge-runTests", ["BridgeRuntime"]),
+        tests("BridgeRuntimeTestingTests", ["BridgeRuntimeTesting"]),
         tests("ArchitectureTests", []),
+        // The README's component-with-a-dependency example and its test, compiled and run.
+        .testTarget(name: "GreeterExampleTests", dependencies: ["BridgeRuntimeTesting"], path: "Examples/Greeter", swiftSettings: strictSettings),
     ]
 )

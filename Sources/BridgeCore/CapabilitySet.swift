@@ -31,6 +31,14 @@ public struct CapabilitySet: Sendable, Equatable {
         public var permissions: Set<String>
         /// Actions refused to these pages even when permitted.
         public var deny: [URLGlob]
+
+        /// Creates a capability.
+        public init(id: String, pages: [URLGlob], permissions: Set<String>, deny: [URLGlob] = []) {
+            self.id = id
+            self.pages = pages
+            self.permissions = permissions
+            self.deny = deny
+        }
     }
 
     /// The capabilities, in file order.

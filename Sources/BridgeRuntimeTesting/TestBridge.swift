@@ -131,7 +131,7 @@ public final class TestBridge {
             throw BridgeError(code: .timeout, message: "'\(method)' did not settle (still pending: \(engine.pendingSummary))")
         }
         if o["ok"] == true { return o["value"] ?? .null }
-        throw BridgeError(code: .init(rawValue: o["code"]?.stringValue ?? "HANDLER_ERROR"), message: o["message"]?.stringValue ?? "", details: o["details"].flatMap { $0 == .null ? nil : $0 })
+        throw BridgeError(code: .init(rawValue: o["code"]?.stringValue ?? "HANDLER_ERROR"), message: o["message"]?.stringValue ?? "", details: o["details"].flatMap { $0 == .null ? JSONValue?.none : $0 })
     }
 
     /// Evaluates page JavaScript in the engine (for example code that calls `bridge.call` itself).

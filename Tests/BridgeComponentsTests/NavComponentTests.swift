@@ -35,7 +35,7 @@ let jobJumpRecord: BridgeComponentRecord = { registerBridgeComponent(JobJumpComp
         var navigations: [JSONValue] = []
         e.addEventObserver { if case .navigate(let info) = $0 { navigations.append(info) } }
         try e.evaluate("globalThis.out = null; (async () => { try { out = await bridge.call('nav.open', \(js)); } catch (err) { out = {code: err.code, message: err.message}; } })()")
-        try await e.runUntilIdle(limit: .milliseconds(5_000))
+        try await e.runUntilIdle(limit: .seconds(30))
         return (try e.evaluate("out"), navigations)
     }
 

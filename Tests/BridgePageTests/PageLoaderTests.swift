@@ -42,7 +42,7 @@ import BridgeRuntimeTesting
             <script>console.log('second')</script>
             """
         try PageLoader(pageName: "p.html", pageURL: e.configuration.pageURL, baseDirectory: "/tmp").load(html: html, into: e)
-        try await e.runUntilIdle(limit: .milliseconds(5_000))
+        try await e.runUntilIdle(limit: .seconds(30))
         #expect(out() == ["inline loading", "second", "DCL interactive", "load complete", "timer"])
         #expect(e.uncaughtErrors.isEmpty)
     }
@@ -149,7 +149,7 @@ import BridgeRuntimeTesting
         default: trigger = "window.open('\(url)');"
         }
         try e.evaluate("globalThis.got = null; function done(p) { got = p; }\n" + trigger)
-        try await e.runUntilIdle(limit: .milliseconds(5_000))
+        try await e.runUntilIdle(limit: .seconds(30))
         #expect(calls == [.call(method: "echo", params: ["n": 1], callbackId: "done", via: .url)])
         #expect(try e.evaluate("JSON.stringify(got)") == #"{"callbackId":"done","result":{"n":1},"error":null}"#)
         #expect(navigations == 0, "a bridge URL must never navigate")

@@ -45,9 +45,9 @@ struct DeliveryOrderTests {
         defer { engine.close() }
         try engine.evaluate(Self.script, sourceURL: "order.js")
         engine.emit("tick", ["n": 1])
-        try await engine.runUntilIdle(limit: .seconds(5))
+        try await engine.runUntilIdle(limit: .seconds(30))
         engine.emit("tick", ["n": 2])
-        try await engine.runUntilIdle(limit: .seconds(5))
+        try await engine.runUntilIdle(limit: .seconds(30))
         #expect(engine.uncaughtErrors.isEmpty, "\(engine.uncaughtErrors)")
         return try engine.evaluate("log")
     }
@@ -122,7 +122,7 @@ struct DeliveryOrderTests {
               }
             })();
             """)
-        try await engine.runUntilIdle(limit: .milliseconds(5000))
+        try await engine.runUntilIdle(limit: .seconds(30))
         #expect(engine.isClosed)
         #expect(events.allSatisfy { $0 == "CANCELLED" }, "\(events)")
     }

@@ -67,7 +67,7 @@ struct EventLoopTests {
         let engine = try BridgeEngine.forTesting(clock: clock)
         defer { engine.close() }
         try engine.evaluate(Self.orderingSnippet, sourceURL: "order.js")
-        try await engine.runUntilIdle(limit: .milliseconds(5000))
+        try await engine.runUntilIdle(limit: .seconds(30))
         #expect(engine.uncaughtErrors.isEmpty, "\(engine.uncaughtErrors)")
         #expect(engine.isIdle)
         return try engine.evaluate("log")
