@@ -65,7 +65,7 @@ final class BenchReport {
     var json: JSONValue {
         .object([
             "rows": .array(rows.map { r in
-                var o: [String: JSONValue] = ["row": .string(r.name), "what": .string(r.what), "median": .number(r.value), "unit": .string(r.unit)]
+                var o: JSONObject = ["row": .string(r.name), "what": .string(r.what), "median": .number(r.value), "unit": .string(r.unit)]
                 if let s = r.spread { o["min"] = .number(s.0); o["max"] = .number(s.1) }
                 if let b = r.baseline { o["baseline"] = .number(b); o["baselineName"] = .string(r.baselineName ?? "") }
                 if let ratio = r.ratio { o["ratio"] = .number(ratio) }

@@ -18,8 +18,8 @@ final class ActionResolver {
     }
 
     private unowned(unsafe) let engine: BridgeEngine
-    private var boundCache: [String: Bound] = [:]
-    private var optionsCache: [String: ActionOptions] = [:]
+    private var boundCache: [ScalarKey: Bound] = [:]
+    private var optionsCache: [ScalarKey: ActionOptions] = [:]
     private var componentInstances: [ObjectIdentifier: AnyObject] = [:]
 
     /// `unowned(unsafe)`: the resolver is created by the engine's initializer, held only by the
@@ -37,7 +37,7 @@ final class ActionResolver {
 
     /// The options calls to `method` run with.
     func options(for method: String) -> ActionOptions {
-        if let cached = optionsCache[method] { return cached }
+        if let cached = optionsCache[ScalarKey(method)] { return cached }
         var options = entry(method)?.options ?? ActionOptions()
         for source in engine.hooks.optionSources {
             guard let declared = source(method) else { continue }
@@ -46,7 +46,7 @@ final class ActionResolver {
             options.ordered = options.ordered || declared.ordered
             break
         }
-        optionsCache[method] = options
+        optionsCache[ScalarKey(method)] = options
         return options
     }
 
@@ -60,7 +60,7 @@ final class ActionResolver {
         for dispatcher in engine.hooks.dispatchers {
             if let handler = dispatcher(message) { return handler }
         }
-        if let cached = boundCache[message.method] { return cached.handler }
+        if let cached = boundCache[ScalarKey(message.method)] { return cached.handler }
         guard let entry = entry(message.method) else { return nil }
         var instance: AnyObject?
         switch entry.source {
@@ -76,7 +76,7 @@ final class ActionResolver {
             }
         }
         let bound = Bound(handler: entry.bind(instance))
-        boundCache[message.method] = bound
+        boundCache[ScalarKey(message.method)] = bound
         return bound.handler
     }
 

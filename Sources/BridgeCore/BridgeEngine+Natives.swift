@@ -15,6 +15,10 @@ extension BridgeEngine {
         ]
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
+            ("bind", { [unowned self] args in
+                host.bind(args)
+                return .undefined
+            }),
             ("post", { [unowned self] args in
                 // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress)
                 let name = host.handlerName(at: args.number(0))

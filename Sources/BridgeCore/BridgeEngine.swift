@@ -77,7 +77,6 @@ public final class BridgeEngine {
         handle.attach(self)
         installNatives(context)
         try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL, wantResult: false)
-        host.bindPrelude()
         for name in configuration.handlerNames {
             addMessageHandler(name)
         }

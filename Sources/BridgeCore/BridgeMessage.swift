@@ -31,12 +31,14 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
         var m: JSONValue?
         var cb: JSONValue?
         var p: JSONValue?
+        // Envelope keys compare by scalars: a key merely equivalent to "method" is another key.
         for (key, value) in members {
-            switch key {
-            case "method": m = value
-            case "callbackId": cb = value
-            case "params": p = value
-            default: continue
+            if key.sameScalars(as: "method") {
+                m = value
+            } else if key.sameScalars(as: "callbackId") {
+                cb = value
+            } else if key.sameScalars(as: "params") {
+                p = value
             }
         }
         guard let m else { throw .invalidMessage("message has no 'method'") }
@@ -61,7 +63,7 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var o: [String: JSONValue] = ["method": .string(method), "params": params]
+        var o: JSONObject = ["method": .string(method), "params": params]
         if let callbackId { o["callbackId"] = .string(callbackId) }
         return .object(o)
     }

@@ -34,7 +34,9 @@ public final class BridgeRegistry: Sendable {
     /// Identity for the per-engine instances of one factory registration.
     private final class FactoryKey: Sendable {}
 
-    private let table = Mutex<[String: Entry]>([:])
+    /// By action name, compared by Unicode scalars (a name spelled with a Kelvin sign is another
+    /// name).
+    private let table = Mutex<[ScalarKey: Entry]>([:])
 
     /// Creates an empty table.
     public init() {}
@@ -117,12 +119,12 @@ public final class BridgeRegistry: Sendable {
 
     private func insert(_ entries: [Entry]) throws(BridgeError) {
         let conflict: (Entry, Entry)? = table.withLock { t in
-            var seen = Set<String>()
+            var seen = Set<ScalarKey>()
             for e in entries {
-                if let old = t[e.name] { return (e, old) }
-                if !seen.insert(e.name).inserted { return (e, e) }
+                if let old = t[ScalarKey(e.name)] { return (e, old) }
+                if !seen.insert(ScalarKey(e.name)).inserted { return (e, e) }
             }
-            for e in entries { t[e.name] = e }
+            for e in entries { t[ScalarKey(e.name)] = e }
             return nil
         }
         if let (new, old) = conflict {
@@ -131,14 +133,14 @@ public final class BridgeRegistry: Sendable {
     }
 
     /// Every registered action name, sorted.
-    public var actionNames: [String] { table.withLock { $0.keys.sorted() } }
+    public var actionNames: [String] { table.withLock { $0.keys.sorted().map(\.string) } }
 
     /// Options of a registered action.
     public func options(for action: String) -> ActionOptions? {
-        table.withLock { $0[action]?.options }
+        table.withLock { $0[ScalarKey(action)]?.options }
     }
 
     func entry(_ name: String) -> Entry? {
-        table.withLock { $0[name] }
+        table.withLock { $0[ScalarKey(name)] }
     }
 }

@@ -17,8 +17,8 @@ public import BridgeValues
 /// An action's permission comes from its schema's `permission` attribute or its registration
 /// (`ActionOptions.permission`). A call is allowed when its action needs no permission or a
 /// capability matching the page grants it (`"*"` grants all), and no matching capability denies
-/// the action (`deny` entries are action names, `*` globs allowed). Page patterns match the URL
-/// with or without its query and fragment. A page no capability matches
+/// the action (`deny` entries are action names, `*` globs allowed). Page patterns match the page
+/// URL without its query and fragment. A page no capability matches
 /// may call only actions that need no permission.
 public struct CapabilitySet: Sendable, Equatable {
     /// One capability.
@@ -88,18 +88,25 @@ public struct CapabilitySet: Sendable, Equatable {
         do { try self.init(json: json) } catch { throw .invalidMessage("\(path): \(error.message)") }
     }
 
+    /// `url` without its query and fragment: what page patterns are matched against.
+    static func location(of url: String) -> String {
+        guard let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return url }
+        return String(url[..<cut])
+    }
+
     /// The refusal for `method` (needing `permission`) called by `page`, or `nil` when allowed.
     public func check(method: String, permission: String?, page: String) -> BridgeError? {
-        // Patterns match the page URL with or without its query and fragment.
-        var bare = Substring(page)
-        if let cut = bare.firstIndex(where: { $0 == "?" || $0 == "#" }) { bare = bare[..<cut] }
-        let plain = String(bare)
-        let matching = capabilities.filter { cap in cap.pages.contains { $0.matches(page) || $0.matches(plain) } }
+        // Patterns match where the page really is: its URL without query and fragment, so a
+        // fragment or query that happens to end like another page (`shop.html#/pay.html`) gains
+        // nothing.
+        let location = Self.location(of: page)
+        let matching = capabilities.filter { cap in cap.pages.contains { $0.matches(location) } }
         if let denying = matching.first(where: { cap in cap.deny.contains { $0.matches(method) } }) {
             return BridgeError(code: .permissionDenied, message: "page \(page) may not call '\(method)' (denied by capability \(denying.id))")
         }
         guard let permission else { return nil }
-        if matching.contains(where: { $0.permissions.contains(permission) || $0.permissions.contains("*") }) { return nil }
+        // Permission names compare by scalars: a look-alike spelling grants nothing.
+        if matching.contains(where: { cap in cap.permissions.contains { $0.sameScalars(as: permission) || $0 == "*" } }) { return nil }
         return .permissionDenied(permission: permission, page: page)
     }
 }

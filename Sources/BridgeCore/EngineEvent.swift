@@ -38,7 +38,7 @@ public enum EngineEvent: Sendable, Equatable {
     }
 
     /// The trace fields (without `type` and `seq`).
-    public var fields: [String: JSONValue] {
+    public var fields: JSONObject {
         func opt(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
         switch self {
         case let .call(method, params, callbackId, via):
@@ -54,7 +54,7 @@ public enum EngineEvent: Sendable, Equatable {
         case let .console(level, message):
             return ["level": .string(level), "message": .string(message)]
         case let .exception(e):
-            var o: [String: JSONValue] = ["message": .string(e.message), "kind": .string(e.kind.rawValue), "stack": opt(e.stack)]
+            var o: JSONObject = ["message": .string(e.message), "kind": .string(e.kind.rawValue), "stack": opt(e.stack)]
             if let loc = e.location { o["location"] = .string(loc) }
             return o
         case let .notice(text):

@@ -1,9 +1,10 @@
 package import ScriptEngine
 import BridgeValues
 
-/// The JavaScript side of one engine: its context and the prelude's entry points
-/// (`__bridgeSDK.deliver`, `fireTimer`, `invoke`, `addHandler`), found once after the prelude
-/// ran, plus the message handler names installed so far (JS posts a handler's index, not its
+/// The JavaScript side of one engine: its context and the prelude's entry points (`deliver`,
+/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter), which the prelude hands
+/// to native code through `__native.bind` — no global holds them, so page code cannot reach
+/// them — plus the message handler names installed so far (JS posts a handler's index, not its
 /// name).
 @MainActor
 package final class ScriptHost {
@@ -20,15 +21,16 @@ package final class ScriptHost {
         self.context = context
     }
 
-    /// Finds the prelude's entry points and hooks its unhandled-rejection reporter (after the
-    /// prelude ran).
-    func bindPrelude() {
-        guard let context else { return }
-        deliver = context.function(at: "__bridgeSDK.deliver")
-        fireTimer = context.function(at: "__bridgeSDK.fireTimer")
-        invoke = context.function(at: "__bridgeSDK.invoke")
-        addHandler = context.function(at: "__bridgeSDK.addHandler")
-        if let onRejection = context.function(at: "__bridgeSDK.onUnhandledRejection") {
+    /// Keeps the prelude's entry points, passed as the arguments of `__native.bind(deliver,
+    /// fireTimer, invoke, addHandler, onUnhandledRejection)`, and hooks the rejection reporter.
+    /// Only the first call counts (the prelude makes it once, before any page code).
+    func bind(_ args: NativeArguments) {
+        guard let context, deliver == nil else { return }
+        deliver = context.function(argument: 0, of: args)
+        fireTimer = context.function(argument: 1, of: args)
+        invoke = context.function(argument: 2, of: args)
+        addHandler = context.function(argument: 3, of: args)
+        if let onRejection = context.function(argument: 4, of: args) {
             context.setUnhandledRejectionHandler(onRejection)
         }
     }

@@ -4,6 +4,9 @@
 @MainActor
 final class ScriptTimers {
     private unowned(unsafe) let engine: BridgeEngine
+    /// The page's live timers: only these can be cleared from JS (the engine's own timers — mock
+    /// delays, call timeouts — share the loop's id space and are not the page's to cancel).
+    private var live: Set<Int> = []
     private var intervals: Set<Int> = []
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
@@ -15,6 +18,7 @@ final class ScriptTimers {
     /// already clamped it to 1…2^31-1 as browsers do).
     func start(milliseconds: Double, repeats: Bool) -> Int {
         let id = engine.loop.allocateTimerID()
+        live.insert(id)
         if repeats { intervals.insert(id) }
         arm(id: id, delay: .milliseconds(exactly: milliseconds), repeats: repeats)
         return id
@@ -22,6 +26,7 @@ final class ScriptTimers {
 
     /// Stops a timer (no effect for an unknown id).
     func clear(_ id: Int) {
+        guard live.remove(id) != nil else { return }
         intervals.remove(id)
         engine.loop.cancelTimer(id)
     }
@@ -32,6 +37,8 @@ final class ScriptTimers {
             if repeats {
                 guard intervals.contains(id) else { return }
                 arm(id: id, delay: delay, repeats: true)
+            } else {
+                live.remove(id)
             }
             engine.callSDK(engine.host.fireTimer, [.number(Double(id))])
         }
@@ -39,6 +46,7 @@ final class ScriptTimers {
 
     /// Forgets every interval (engine close; the loop drops the timers).
     func reset() {
+        live.removeAll()
         intervals.removeAll()
     }
 }

@@ -53,7 +53,7 @@ extension BridgeEngine {
         let info: JSONValue = [
             "href": .string(configuration.pageURL), "userAgent": .string(pageSession.userAgent),
             "title": title.map { .string($0) } ?? .null,
-            "elements": .array(elements.map { ["tag": .string($0.tag), "attributes": .object($0.attributes.mapValues { .string($0) })] }),
+            "elements": .array(elements.map { ["tag": .string($0.tag), "attributes": .object(JSONObject($0.attributes.mapValues { JSONValue.string($0) }))] }),
         ]
         context.installNativeObject("__pageNative", functions: [
             ("pageInfo", { _ in .json(info) }),

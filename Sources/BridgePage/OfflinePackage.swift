@@ -22,7 +22,7 @@ public struct OfflinePackage: Sendable, Equatable {
     /// URL suffixes never served (e.g. `.mp4`).
     public var suffixBlackList: [String]
 
-    /// What to do with a cached module, by the version rule of DESIGN.md §8.
+    /// What to do with a cached module, by the offline cache version rule (docs/cli.md).
     public enum CacheDecision: String, Sendable, Equatable {
         /// The cache is current: use it.
         case useCache

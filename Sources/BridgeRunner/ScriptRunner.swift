@@ -26,7 +26,7 @@ public struct RunReport: Sendable, Equatable {
 public enum ScriptRunner {
     /// Runs `options.file` and prints console output, the trace and errors to `output`.
     ///
-    /// - Returns: the exit code (DESIGN.md §9) and the error lines.
+    /// - Returns: the exit code (docs/cli.md) and the error lines.
     public static func run(_ options: RunOptions, output: any RunOutput, prefix: String = "bridge-run") async -> RunReport {
         var errors: [String] = []
         func fail(_ code: Int32, _ line: String) -> RunReport {

@@ -7,7 +7,7 @@ import BridgeSupport
 #endif
 
 /// Writes engine events as JSON Lines: one object per line with `type`, a monotonically
-/// increasing `seq`, and the event's fields (DESIGN.md §9).
+/// increasing `seq`, and the event's fields (docs/trace-format.md).
 @MainActor
 public final class TraceWriter {
     private let sink: (String) -> Void
@@ -25,12 +25,11 @@ public final class TraceWriter {
         bytes.append(contentsOf: "{\"type\":".utf8)
         JSONValue.appendString(event.typeName, to: &bytes)
         bytes.append(contentsOf: ",\"seq\":\(seq)".utf8)
-        let fields = event.fields
-        for key in fields.keys.sorted() {
+        for (key, value) in event.fields.sortedMembers {
             bytes.append(UInt8(ascii: ","))
             JSONValue.appendString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            fields[key]!.appendJSON(to: &bytes)
+            value.appendJSON(to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
         sink(String(decoding: bytes, as: UTF8.self))

@@ -1,4 +1,5 @@
 public import BridgeRuntime
+import BridgeValues
 import Synchronization
 
 /// A stand-in for native actions in tests: answers the methods it was given (a value, an error,
@@ -23,7 +24,8 @@ public final class RecordingComponent: Sendable {
         case compute(@Sendable (BridgeCall) throws -> JSONValue)
     }
 
-    private let answers = Mutex<[String: Answer]>([:])
+    /// By method name, compared by Unicode scalars.
+    private let answers = Mutex<[ScalarKey: Answer]>([:])
     private let received = Mutex<[BridgeCall]>([])
 
     /// Creates a component with no methods.
@@ -31,17 +33,17 @@ public final class RecordingComponent: Sendable {
 
     /// Answers `method` with `value`.
     public func answer(_ method: String, with value: JSONValue) {
-        answers.withLock { $0[method] = .value(value) }
+        answers.withLock { $0[ScalarKey(method)] = .value(value) }
     }
 
     /// Fails `method` with `error`.
     public func fail(_ method: String, with error: BridgeError) {
-        answers.withLock { $0[method] = .error(error) }
+        answers.withLock { $0[ScalarKey(method)] = .error(error) }
     }
 
     /// Answers `method` with what `body` returns (or throws) for each call.
     public func answer(_ method: String, _ body: @escaping @Sendable (BridgeCall) throws -> JSONValue) {
-        answers.withLock { $0[method] = .compute(body) }
+        answers.withLock { $0[ScalarKey(method)] = .compute(body) }
     }
 
     /// Every call received, in order.
@@ -49,14 +51,14 @@ public final class RecordingComponent: Sendable {
 
     /// The params of every call to `method`, in order.
     public func calls(to method: String) -> [JSONValue] {
-        received.withLock { $0.filter { $0.method == method }.map(\.params) }
+        received.withLock { $0.filter { $0.method.sameScalars(as: method) }.map(\.params) }
     }
 
     /// Registers the methods given so far in `registry`, each as a synchronous action.
     ///
     /// - Throws: `BridgeError` when one of the names is already registered there.
     public func register(in registry: BridgeRegistry) throws(BridgeError) {
-        for method in answers.withLock({ $0.keys.sorted() }) {
+        for method in answers.withLock({ $0.keys.sorted().map(\.string) }) {
             try registry.register(action: method) { [self] call in try respond(to: call) }
         }
     }
@@ -65,14 +67,14 @@ public final class RecordingComponent: Sendable {
     /// given later), passes the rest on.
     public var dispatcher: @MainActor (BridgeMessage) -> ActionHandler? {
         { [self] message in
-            guard answers.withLock({ $0[message.method] }) != nil else { return nil }
+            guard answers.withLock({ $0[ScalarKey(message.method)] }) != nil else { return nil }
             return .sync { [self] call in try respond(to: call) }
         }
     }
 
     private func respond(to call: BridgeCall) throws -> JSONValue {
         received.withLock { $0.append(call) }
-        switch answers.withLock({ $0[call.method] }) {
+        switch answers.withLock({ $0[ScalarKey(call.method)] }) {
         case .value(let v)?: return v
         case .error(let e)?: throw e
         case .compute(let body)?: return try body(call)

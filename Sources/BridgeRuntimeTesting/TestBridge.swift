@@ -189,7 +189,7 @@ public final class TestBridge {
     }
 
     private func settle(_ method: String, _ callbackId: String?, _ outcome: Result<JSONValue, BridgeError>) {
-        guard let i = recorded.lastIndex(where: { $0.outcome == nil && $0.method == method && $0.callbackId == callbackId }) else { return }
+        guard let i = recorded.lastIndex(where: { $0.outcome == nil && $0.method.sameScalars(as: method) && $0.callbackId == callbackId }) else { return }
         recorded[i].outcome = outcome
     }
 }

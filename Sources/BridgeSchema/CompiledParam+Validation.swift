@@ -23,7 +23,7 @@ extension CompiledParam {
             return true
         case .string(let s):
             guard type == .string else { return type == .any }
-            if let e = enumStrings, !e.contains(s) { return false }
+            if let e = enumStrings, !e.contains(where: { $0.sameScalars(as: s) }) { return false }
             if !lengthFits(s) { return false }
             if let pattern, !pattern.matches(s) { return false }
             return true
@@ -42,7 +42,7 @@ extension CompiledParam {
                 var required = 0
                 for (key, child) in object {
                     var found = false
-                    for m in members where m.name == key {
+                    for m in members where m.name.sameScalars(as: key) {
                         found = true
                         if !m.node.accepts(child) { return false }
                         if m.required { required &+= 1 }
@@ -96,7 +96,7 @@ extension CompiledParam {
         case .string(let s):
             guard type == .string || type == .any else { return fail("\(expectedText), got \(Self.describe(value))") }
             if type == .any { return }
-            if let e = enumStrings, !e.contains(s) { fail("must be one of \(enumText)") }
+            if let e = enumStrings, !e.contains(where: { $0.sameScalars(as: s) }) { fail("must be one of \(enumText)") }
             if !lengthFits(s) {
                 let n = s.unicodeScalars.count
                 if n < minLength { fail("must have at least \(minLength) characters") }
@@ -131,8 +131,7 @@ extension CompiledParam {
                 }
             }
             if strict {
-                let known = Set(members.map(\.name))
-                for key in object.keys.sorted() where !known.contains(key) {
+                for (key, _) in object.sortedMembers where !members.contains(where: { $0.name.sameScalars(as: key) }) {
                     out.append(Violation(path: path.isEmpty ? key : "\(path).\(key)", message: "is not allowed (strict object)"))
                 }
             }

@@ -37,7 +37,7 @@ extension SchemaDocs {
 
     /// The schema of one value.
     static func jsonSchema(param p: ParamSchema) -> JSONValue {
-        var s: [String: JSONValue] = [:]
+        var s: JSONObject = [:]
         if p.type != .any {
             s["type"] = p.nullable ? .array([.string(p.type.rawValue), "null"]) : .string(p.type.rawValue)
         }
@@ -59,7 +59,7 @@ extension SchemaDocs {
         if let v = p.maxItems { s["maxItems"] = .number(Double(v)) }
         if p.type == .array, let items = p.items { s["items"] = jsonSchema(param: items) }
         if p.type == .object {
-            var properties: [String: JSONValue] = [:]
+            var properties: JSONObject = [:]
             for c in p.children { properties[c.name] = jsonSchema(param: c) }
             if !properties.isEmpty { s["properties"] = .object(properties) }
             let required = p.children.filter(\.required).map { JSONValue.string($0.name) }

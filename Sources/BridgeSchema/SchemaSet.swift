@@ -2,7 +2,7 @@ import FoundationEssentials
 public import BridgeValues
 import BridgeSupport
 
-/// A loaded, checked and compiled set of XML protocol schemas (DESIGN.md §7).
+/// A loaded, checked and compiled set of XML protocol schemas (docs/schema-language.md).
 ///
 /// Load it once (``load(directory:)``), then share it: it is immutable and `Sendable`. Every
 /// action's params are compiled at load (patterns included), so ``validate(method:params:)`` is
@@ -14,12 +14,12 @@ public final class SchemaSet: Sendable {
     public let protocols: [ProtocolSchema]
     /// Every action name, sorted.
     public let actionNames: [String]
-    private let compiled: [String: CompiledAction]
+    private let compiled: [ScalarKey: CompiledAction]
 
-    private init(protocols: [ProtocolSchema], compiled: [String: CompiledAction]) {
+    private init(protocols: [ProtocolSchema], compiled: [ScalarKey: CompiledAction]) {
         self.protocols = protocols
         self.compiled = compiled
-        self.actionNames = compiled.keys.sorted()
+        self.actionNames = compiled.keys.sorted().map(\.string)
     }
 
     /// A set with no actions: every method has no schema.
@@ -115,18 +115,18 @@ public final class SchemaSet: Sendable {
 
     /// Compiles every action; duplicate names (in one file or across files) are problems that
     /// name both places.
-    private static func compile(_ protocols: [ProtocolSchema], problems: inout [SchemaProblem]) -> [String: CompiledAction] {
-        var compiled: [String: CompiledAction] = [:]
+    private static func compile(_ protocols: [ProtocolSchema], problems: inout [SchemaProblem]) -> [ScalarKey: CompiledAction] {
+        var compiled: [ScalarKey: CompiledAction] = [:]
         for proto in protocols {
             for action in proto.actions where !action.name.isEmpty {
-                if let first = compiled[action.name] {
+                if let first = compiled[ScalarKey(action.name)] {
                     problems.append(
                         SchemaProblem(
                             file: action.file, line: action.line,
                             reason: "duplicate action '\(action.name)' (first declared at \(first.schema.file):\(first.schema.line))"))
                     continue
                 }
-                compiled[action.name] = CompiledAction(action, problems: &problems)
+                compiled[ScalarKey(action.name)] = CompiledAction(action, problems: &problems)
             }
         }
         return compiled
@@ -134,7 +134,7 @@ public final class SchemaSet: Sendable {
 
     /// The schema of action `name`, if there is one (a hash lookup).
     public func action(_ name: String) -> ActionSchema? {
-        compiled[name]?.schema
+        compiled[ScalarKey(name)]?.schema
     }
 
     /// Checks the params of a call to `method`.
@@ -145,7 +145,7 @@ public final class SchemaSet: Sendable {
     /// - Returns: `nil` when no schema describes `method`; otherwise every violation, `[]` when
     ///   the params are valid (no allocation on that path).
     public func validate(method: String, params: JSONValue) -> [Violation]? {
-        compiled[method]?.validate(params: params)
+        compiled[ScalarKey(method)]?.validate(params: params)
     }
 
     /// Answers only yes or no for a call's params, never allocating.
@@ -155,7 +155,7 @@ public final class SchemaSet: Sendable {
     ///   - params: the message's params; `.null` (left out) is checked as `{}`.
     /// - Returns: `nil` when no schema describes `method`, else whether the params are valid.
     public func isValid(method: String, params: JSONValue) -> Bool? {
-        compiled[method]?.accepts(params: params)
+        compiled[ScalarKey(method)]?.accepts(params: params)
     }
 
     /// Checks a handler's result against the action's `<result>`.
@@ -166,7 +166,7 @@ public final class SchemaSet: Sendable {
     /// - Returns: `nil` when no schema describes `method`; `[]` when the result is valid or the
     ///   action declares no `<result>`; otherwise every violation (paths start at `result`).
     public func validateResult(method: String, result: JSONValue) -> [Violation]? {
-        compiled[method]?.validate(result: result)
+        compiled[ScalarKey(method)]?.validate(result: result)
     }
 
     /// The `VALIDATION_FAILED` error for a call, or `nil` when the params are valid or no schema

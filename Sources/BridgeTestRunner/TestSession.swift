@@ -34,9 +34,10 @@ final class TestSession {
         case function(id: Int)
     }
 
-    let fixture: [String: MockFixture.Entry]
-    private(set) var fileMocks: [String: Mock] = [:]
-    private(set) var testMocks: [String: Mock] = [:]
+    let fixture: MockFixture
+    /// Mocks by method name, compared by Unicode scalars.
+    private(set) var fileMocks: [ScalarKey: Mock] = [:]
+    private(set) var testMocks: [ScalarKey: Mock] = [:]
     private(set) var inTest = false
     private(set) var recorded: [(method: String, params: JSONValue)] = []
     private var waiting: [Int: BridgeResponder] = [:]
@@ -52,15 +53,16 @@ final class TestSession {
     private let parser = JSONParser()
 
     init(fixture: MockFixture?) {
-        self.fixture = fixture?.entries ?? [:]
+        self.fixture = fixture ?? MockFixture()
     }
 
     /// The answer for `message`, or `nil` to fall through to the registries.
     func handler(for message: BridgeMessage) -> ActionHandler? {
         let mock: Mock
-        if let m = testMocks[message.method] ?? fileMocks[message.method] {
+        let key = ScalarKey(message.method)
+        if let m = testMocks[key] ?? fileMocks[key] {
             mock = m
-        } else if let entry = fixture[message.method] {
+        } else if let entry = fixture.entry(for: message.method) {
             mock = .answer(entry.outcome, delay: entry.delay)
         } else {
             return nil
@@ -127,7 +129,7 @@ final class TestSession {
                         guard let self, let method = args.string(0), let text = args.string(1) else { return .string("bad arguments") }
                         switch parseSpec(text) {
                         case .success(let mock):
-                            if inTest { testMocks[method] = mock } else { fileMocks[method] = mock }
+                            if inTest { testMocks[ScalarKey(method)] = mock } else { fileMocks[ScalarKey(method)] = mock }
                             return .undefined
                         case .failure(let problem):
                             return .string(problem.message)
@@ -139,7 +141,7 @@ final class TestSession {
                     { [weak self] args in
                         guard let self else { return .json([]) }
                         if let method = args.string(0) {
-                            return .json(.array(recorded.filter { $0.method == method }.map(\.params)))
+                            return .json(.array(recorded.filter { $0.method.sameScalars(as: method) }.map(\.params)))
                         }
                         return .json(.array(recorded.map { ["method": .string($0.method), "params": $0.params] }))
                     }

@@ -1,6 +1,6 @@
 /// The error a bridge call settles with: a stable code, a message, optional details.
 ///
-/// Codes are the strings of DESIGN.md §4.3; tests and users match on them. Build errors through
+/// Codes are the strings listed in docs/error-codes.md; tests and users match on them. Build errors through
 /// the static factories so messages stay consistent.
 public struct BridgeError: Error, Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Stable error codes (wire strings).
@@ -29,7 +29,7 @@ public struct BridgeError: Error, Sendable, Equatable, Hashable, CustomStringCon
         /// The message exceeded a size limit.
         public static let payloadTooLarge = Code(rawValue: "PAYLOAD_TOO_LARGE")
         /// Too many calls in flight, or an action called faster than its rate limit (added to
-        /// DESIGN.md §4.3's list by this project).
+        /// the original list by this project).
         public static let rateLimited = Code(rawValue: "RATE_LIMITED")
     }
 
@@ -52,7 +52,7 @@ public struct BridgeError: Error, Sendable, Equatable, Hashable, CustomStringCon
 
     /// The wire form `{code, message, details?}`.
     public var jsonValue: JSONValue {
-        var o: [String: JSONValue] = ["code": .string(code.rawValue), "message": .string(message)]
+        var o: JSONObject = ["code": .string(code.rawValue), "message": .string(message)]
         if let details { o["details"] = details }
         return .object(o)
     }

@@ -155,7 +155,7 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            var members = [String: JSONValue](minimumCapacity: 4)
+            var members = JSONObject(minimumCapacity: 4)
             try readMembers(depth: depth) { key, value in members[key] = value }
             return .object(members)
         }

@@ -42,7 +42,7 @@ extension JSONValue: Codable {
             return
         }
         if let object = try? decoder.container(keyedBy: Key.self) {
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
             self = .object(members)
             return

@@ -42,38 +42,9 @@ extension JSONValue {
                     out.append(UInt8(ascii: ":"))
                     v.appendJSON(to: &out, sortedKeys: sortedKeys)
                 }
-            } else if members.count <= 64 {
-                // Small objects: sort the indices on the stack (no array of pairs).
-                withUnsafeTemporaryAllocation(of: [String: JSONValue].Index.self, capacity: members.count) { order in
-                    var n = 0
-                    var i = members.startIndex
-                    while i != members.endIndex {
-                        order.initializeElement(at: n, to: i)
-                        n += 1
-                        members.formIndex(after: &i)
-                    }
-                    for a in 1..<n {
-                        let x = order[a]
-                        let key = members[x].key
-                        var b = a - 1
-                        while b >= 0, key < members[order[b]].key {
-                            order[b + 1] = order[b]
-                            b -= 1
-                        }
-                        order[b + 1] = x
-                    }
-                    for j in 0..<n {
-                        if j > 0 { out.append(UInt8(ascii: ",")) }
-                        let (key, value) = members[order[j]]
-                        JSONValue.appendString(key, to: &out)
-                        out.append(UInt8(ascii: ":"))
-                        value.appendJSON(to: &out, sortedKeys: true)
-                    }
-                    _ = order.deinitialize()
-                }
             } else {
                 var first = true
-                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                for (key, value) in members.sortedMembers {
                     if !first { out.append(UInt8(ascii: ",")) }
                     first = false
                     JSONValue.appendString(key, to: &out)
@@ -186,11 +157,11 @@ extension JSONValue {
             out += closePad + "]"
         case .object(let members) where !members.isEmpty:
             out += "{\n"
-            let keys = members.keys.sorted()
-            for (i, key) in keys.enumerated() {
-                out += pad + JSONValue.string(key).jsonString() + ": "
-                members[key]!.writePretty(into: &out, indent: indent + 1)
-                out += i < keys.count - 1 ? ",\n" : "\n"
+            let sorted = members.sortedMembers
+            for (i, member) in sorted.enumerated() {
+                out += pad + JSONValue.string(member.key).jsonString() + ": "
+                member.value.writePretty(into: &out, indent: indent + 1)
+                out += i < sorted.count - 1 ? ",\n" : "\n"
             }
             out += closePad + "}"
         default:

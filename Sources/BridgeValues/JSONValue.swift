@@ -1,15 +1,17 @@
 /// The one Swift type for data crossing the bridge: null, bool, number, string, array, object.
 ///
 /// Booleans and numbers are distinct cases, so `true` never becomes `1`. Numbers are `Double`;
-/// integers beyond ±2^53 must be sent as strings. Object keys are unordered; encoders write them
-/// sorted so output is deterministic.
+/// integers beyond ±2^53 must be sent as strings. Strings and object keys are sequences of
+/// Unicode scalars: two values are equal only when their strings are the same scalars (`"é"` and
+/// `"e\u{301}"` differ), never by Swift's canonical-equivalence `==`. Object keys are unordered;
+/// encoders write them sorted (by scalar) so output is deterministic.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The member `key` of an object, or `nil` for other values and missing keys.
     public subscript(key: String) -> JSONValue? {
@@ -48,7 +50,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The members, if this is an object.
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
@@ -93,7 +95,34 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Creates `.object`; a repeated key keeps the last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(members: elements))
+    }
+}
+
+extension JSONValue {
+    /// Equal when of the same kind with equal payloads; strings by their Unicode scalars.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return ScalarKey.same(x, y)
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x == y
+        default: return false
+        }
+    }
+
+    /// Hashes consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(1); hasher.combine(b)
+        case .number(let n): hasher.combine(2); hasher.combine(n)
+        case .string(let s): hasher.combine(3); hasher.combine(ScalarKey(s))
+        case .array(let a): hasher.combine(4); hasher.combine(a)
+        case .object(let o): hasher.combine(5); hasher.combine(o)
+        }
     }
 }
 

@@ -17,7 +17,7 @@ struct SchemaObjectPathsTests {
     }
 
     static func payload(keys: Range<Int>, extra: Bool = false, wrongType: Int? = nil) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         for k in keys { fields["m\(k)"] = k == wrongType ? .string("x") : .number(Double(k)) }
         if extra { fields["unknown"] = .number(1) }
         return .object(fields)

@@ -97,7 +97,7 @@ struct JSONValueEncodingTests {
 extension JSONValueEncodingTests {
     @Test("objects of every size encode their keys sorted, like a reference sort", arguments: [2, 3, 10, 64, 65, 200])
     func sortedKeys(count: Int) {
-        var members: [String: JSONValue] = [:]
+        var members: JSONObject = [:]
         for i in 0..<count {
             // Keys that share prefixes and differ in case and length.
             let key = ["k", "K", "k1", "a", "ab", "é"][i % 6] + String(i * 7919 % 1000)

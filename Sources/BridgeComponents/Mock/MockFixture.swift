@@ -24,12 +24,28 @@ public struct MockFixture: Sendable, Equatable {
         }
     }
 
-    /// The answers by method.
-    public var entries: [String: Entry]
+    /// The answers by method name, compared by Unicode scalars.
+    private var table: [ScalarKey: Entry]
 
     /// Creates a fixture from entries.
     public init(entries: [String: Entry] = [:]) {
-        self.entries = entries
+        table = Dictionary(uniqueKeysWithValues: entries.map { (ScalarKey($0.key), $0.value) })
+    }
+
+    /// The answer for `method` (the exact scalars), if the fixture has one.
+    public func entry(for method: String) -> Entry? {
+        table[ScalarKey(method)]
+    }
+
+    /// The mocked methods, sorted.
+    public var methods: [String] { table.keys.sorted().map(\.string) }
+
+    /// The answers by method (methods whose names are canonically equivalent collide here; use
+    /// `entry(for:)` to look one up).
+    public var entries: [String: Entry] {
+        var out: [String: Entry] = [:]
+        for (k, v) in table { out[k.string] = v }
+        return out
     }
 
     /// Reads a fixture from JSON.
@@ -37,7 +53,7 @@ public struct MockFixture: Sendable, Equatable {
     /// - Throws: `MockFixture.Problem` naming the method and what is wrong.
     public init(json: JSONValue) throws(Problem) {
         guard case .object(let methods) = json else { throw Problem(message: "a mock fixture must be a JSON object of method -> {result|error, delayMs}") }
-        var entries: [String: Entry] = [:]
+        var table: [ScalarKey: Entry] = [:]
         for (method, spec) in methods {
             guard case .object(let o) = spec else { throw Problem(message: "mock for '\(method)' must be an object with \"result\" or \"error\"") }
             let unknown = Set(o.keys).subtracting(["result", "error", "delayMs"])
@@ -49,14 +65,14 @@ public struct MockFixture: Sendable, Equatable {
             }
             if let e = o["error"], e != .null {
                 guard let error = BridgeError(json: e) else { throw Problem(message: "mock for '\(method)': error must be {\"code\": string, \"message\": string}") }
-                entries[method] = Entry(outcome: .failure(error), delay: delay)
+                table[ScalarKey(method)] = Entry(outcome: .failure(error), delay: delay)
             } else if let r = o["result"] {
-                entries[method] = Entry(outcome: .success(r), delay: delay)
+                table[ScalarKey(method)] = Entry(outcome: .success(r), delay: delay)
             } else {
                 throw Problem(message: "mock for '\(method)' must have \"result\" or \"error\"")
             }
         }
-        self.entries = entries
+        self.table = table
     }
 
     /// Reads a fixture file.
@@ -79,9 +95,9 @@ public struct MockFixture: Sendable, Equatable {
     /// Adds the fixture to the engine's dispatchers (after any added before it).
     @MainActor
     public func install(on engine: BridgeEngine) {
-        let entries = self.entries
+        let table = self.table
         engine.addDispatcher { message in
-            entries[message.method].map(Self.handler)
+            table[ScalarKey(message.method)].map(Self.handler)
         }
     }
 

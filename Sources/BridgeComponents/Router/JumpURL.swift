@@ -63,7 +63,7 @@ public struct JumpURL: Sendable, Equatable {
     public var jsonValue: JSONValue {
         [
             "url": .string(url), "scheme": .string(scheme), "component": .string(component), "path": .string(path),
-            "params": params, "query": .object(query.mapValues { .string($0) }),
+            "params": params, "query": .object(JSONObject(query.mapValues { JSONValue.string($0) })),
         ]
     }
 }

@@ -1,5 +1,72 @@
+// The bridge prelude: `window`, `console`, timers, `window.webkit.messageHandlers` and the
+// `bridge` SDK, run once per engine before any page script, with the native object `__native`
+// (which it hides). Its machinery belongs to the runtime, not to the page: every built-in it uses
+// is captured here, before page code runs, and called through the captured copy, so a page that
+// replaces `JSON.stringify`, `Array.prototype.push`, `Map.prototype.get`,
+// `Function.prototype.call`/`apply` or `Promise.prototype.then` breaks only its own code. Its
+// state lives in this closure and in native code; native code gets its entry points through
+// `native.bind`, not a global.
 (function (native, global) {
 'use strict';
+// ---- intrinsics, captured before any page code ----
+const FunctionCall = Function.prototype.call;
+const uncurry = Function.prototype.bind.bind(FunctionCall);  // uncurry(f)(self, ...args) = f.call(self, ...args)
+const ObjectCtor = Object;
+const ObjectPrototype = Object.prototype;
+const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const getPrototypeOf = Object.getPrototypeOf;
+const defineProperty = Object.defineProperty;
+const freeze = Object.freeze;
+const objectKeys = Object.keys;
+const isArray = Array.isArray;
+const arrayPush = uncurry(Array.prototype.push);
+const arrayPop = uncurry(Array.prototype.pop);
+const arraySlice = uncurry(Array.prototype.slice);
+const arraySplice = uncurry(Array.prototype.splice);
+const arrayIndexOf = uncurry(Array.prototype.indexOf);
+const arrayShift = uncurry(Array.prototype.shift);
+const arrayUnshift = uncurry(Array.prototype.unshift);
+const arrayJoin = uncurry(Array.prototype.join);
+const MapCtor = Map;
+const mapGet = uncurry(Map.prototype.get);
+const mapSet = uncurry(Map.prototype.set);
+const mapHas = uncurry(Map.prototype.has);
+const mapDelete = uncurry(Map.prototype.delete);
+const setHas = uncurry(Set.prototype.has);
+const weakMapHas = uncurry(WeakMap.prototype.has);
+const weakSetHas = uncurry(WeakSet.prototype.has);
+const stringify = JSON.stringify;
+const StringCtor = String;
+const NumberCtor = Number;
+const parseIntFn = parseInt;
+const parseFloatFn = parseFloat;
+// No regular expressions: RegExp.prototype.test/replace look up `exec` and `flags` at call
+// time, which a page can patch. Strings are scanned by hand.
+const charCodeAt = uncurry(String.prototype.charCodeAt);
+const stringIndexOf = uncurry(String.prototype.indexOf);
+const stringSlice = uncurry(String.prototype.slice);
+const stringIsWellFormed = typeof String.prototype.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
+const dateGetTime = uncurry(Date.prototype.getTime);
+const dateToISOString = uncurry(Date.prototype.toISOString);
+const isView = ArrayBuffer.isView;
+const arrayBufferByteLength = uncurry(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
+const typedArrayLength = uncurry(Object.getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), 'length').get);
+const typedArrayToStringTag = uncurry(Object.getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get);
+const Uint8ArrayCtor = Uint8Array;
+const arrayFrom = Array.from;
+const PromiseCtor = Promise;
+const promiseResolve = Promise.resolve.bind(Promise);
+const promiseThen = uncurry(Promise.prototype.then);
+const ErrorCtor = Error;
+const TypeErrorCtor = TypeError;
+const RangeErrorCtor = RangeError;
+const errorToString = uncurry(Error.prototype.toString);
+const symbolToString = uncurry(Symbol.prototype.toString);
+const functionToString = uncurry(Function.prototype.toString);
+const isNaNFn = isNaN;
+const RegExpPrototype = RegExp.prototype;
+const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
+
 const cfg = native.config();
 const MAX_DEPTH = cfg.maxDepth;
 const MAX_BYTES = cfg.maxMessageBytes;
@@ -7,15 +74,37 @@ const MAX_STRING = cfg.maxStringLength;
 const MAX_ARRAY = cfg.maxArrayLength;
 // The SDK's callback ids are CALLBACK_PREFIX + n; native code owns the format (SDKCallbackID).
 const CALLBACK_PREFIX = cfg.callbackPrefix;
-const hasOwn = Object.prototype.hasOwnProperty;
 global.window = global;
 global.self = global;
 
+// ---- brand checks: what a value really is, whatever its prototype or Symbol.hasInstance say ----
+function brand(f, v) { try { f(v); return true; } catch (e) { return false; } }
+function isDate(v) { return brand(dateGetTime, v); }
+function isArrayBuffer(v) { return brand(arrayBufferByteLength, v); }
+function collectionKind(v) {
+  if (brand(function (x) { mapHas(x, undefined); }, v)) return 'Map';
+  if (brand(function (x) { setHas(x, undefined); }, v)) return 'Set';
+  if (brand(function (x) { weakMapHas(x, ObjectPrototype); }, v)) return 'WeakMap';
+  if (brand(function (x) { weakSetHas(x, ObjectPrototype); }, v)) return 'WeakSet';
+  return null;
+}
+function isRegExp(v) { return v !== RegExpPrototype && brand(regExpSource, v); }
+function typedArrayKind(v) { try { return typedArrayToStringTag(v); } catch (e) { return undefined; } }
+
 // ---- value check: what JSON.stringify would silently change is refused, with the path ----
 let needsReplacer = false;
-const wellFormed = typeof String.prototype.isWellFormed === 'function'
-  ? function (s) { return s.isWellFormed(); }
-  : function (s) { return !/[\uD800-\uDFFF]/.test(s) || /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/.test(s); };
+function wellFormed(s) {
+  if (stringIsWellFormed !== null) return stringIsWellFormed(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = charCodeAt(s, i);
+    if (c < 0xD800 || c > 0xDFFF) continue;
+    if (c > 0xDBFF || i + 1 >= s.length) return false;
+    const d = charCodeAt(s, i + 1);
+    if (d < 0xDC00 || d > 0xDFFF) return false;
+    i++;
+  }
+  return true;
+}
 function fail(reason, code) { return { reason: reason, path: [], code: code }; }
 function check(v, depth, stack) {
   switch (typeof v) {
@@ -23,74 +112,93 @@ function check(v, depth, stack) {
       if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
       return wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
     case 'boolean': case 'undefined': return null;
-    case 'number': return (v - v === 0) ? null : fail(String(v) + ' is not a finite number and cannot cross the bridge');
+    case 'number': return (v - v === 0) ? null : fail(StringCtor(v) + ' is not a finite number and cannot cross the bridge');
     case 'function': return fail('a function cannot cross the bridge');
     case 'symbol': return fail('a Symbol cannot cross the bridge');
     case 'bigint': return fail('a BigInt cannot cross the bridge; send it as a string');
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
-  if (stack.indexOf(v) >= 0) return fail('a cyclic reference cannot cross the bridge');
-  if (Array.isArray(v)) {
+  if (arrayIndexOf(stack, v) >= 0) return fail('a cyclic reference cannot cross the bridge');
+  if (isArray(v)) {
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    stack.push(v);
+    arrayPush(stack, v);
     for (let i = 0; i < v.length; i++) {
       const f = check(v[i], depth + 1, stack);
-      if (f !== null) { f.path.unshift(i); return f; }
+      if (f !== null) { arrayUnshift(f.path, i); return f; }
     }
-    stack.pop();
+    arrayPop(stack);
     return null;
   }
-  if (v instanceof Date) return isNaN(v.getTime()) ? fail('an invalid Date cannot cross the bridge') : null;
-  if (ArrayBuffer.isView(v)) {
-    if (v instanceof DataView) return fail('a DataView cannot cross the bridge; send an array of numbers');
-    if (v.length > MAX_ARRAY) return fail('a typed array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    if (v instanceof Float32Array || v instanceof Float64Array) {
-      for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) { const f = fail(String(v[i]) + ' is not a finite number and cannot cross the bridge'); f.path.unshift(i); return f; }
+  // A plain object (the common case) skips the brand checks.
+  const proto = getPrototypeOf(v);
+  if (proto !== ObjectPrototype && proto !== null) {
+    if (isDate(v)) return isNaNFn(dateGetTime(v)) ? fail('an invalid Date cannot cross the bridge') : null;
+    const kind = typedArrayKind(v);
+    if (kind !== undefined) {
+      const n = typedArrayLength(v);
+      if (n > MAX_ARRAY) return fail('a typed array of ' + n + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+      if (kind === 'Float32Array' || kind === 'Float64Array') {
+        for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); arrayUnshift(f.path, i); return f; }
+      }
+      needsReplacer = true; return null;
     }
-    needsReplacer = true; return null;
+    if (isView(v)) return fail('a DataView cannot cross the bridge; send an array of numbers');
+    if (isArrayBuffer(v)) {
+      const n = arrayBufferByteLength(v);
+      if (n > MAX_ARRAY) return fail('an ArrayBuffer of ' + n + ' bytes is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+      needsReplacer = true; return null;
+    }
+    const collection = collectionKind(v);
+    if (collection !== null) return fail('a ' + collection + ' cannot cross the bridge; convert it to an object or array');
+    if (isRegExp(v)) return fail('a RegExp cannot cross the bridge; send its source string');
   }
-  if (v instanceof ArrayBuffer) {
-    if (v.byteLength > MAX_ARRAY) return fail('an ArrayBuffer of ' + v.byteLength + ' bytes is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    needsReplacer = true; return null;
-  }
-  if (v instanceof Map || v instanceof Set || v instanceof WeakMap || v instanceof WeakSet)
-    return fail('a ' + v.constructor.name + ' cannot cross the bridge; convert it to an object or array');
-  if (v instanceof RegExp) return fail('a RegExp cannot cross the bridge; send its source string');
   if (typeof v.then === 'function') return fail('a Promise cannot cross the bridge; await it first');
   if (typeof v.toJSON === 'function') {
     // What JSON.stringify will write is what must be checked.
     let j;
     try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
-    stack.push(v);
+    arrayPush(stack, v);
     const f = check(j, depth + 1, stack);
-    stack.pop();
+    arrayPop(stack);
     return f;
   }
-  stack.push(v);
-  for (const k in v) {
-    if (!hasOwn.call(v, k)) continue;
-    if (!wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); f.path.unshift(k); return f; }
+  arrayPush(stack, v);
+  const keys = objectKeys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (!wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); arrayUnshift(f.path, k); return f; }
     if (k.length > MAX_STRING) return fail('a key of ' + k.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
     const f = check(v[k], depth + 1, stack);
-    if (f !== null) { f.path.unshift(k); return f; }
+    if (f !== null) { arrayUnshift(f.path, k); return f; }
   }
-  stack.pop();
+  arrayPop(stack);
   return null;
 }
 function replacer(k, v) {
-  if (ArrayBuffer.isView(v)) return Array.from(v);
-  if (v instanceof ArrayBuffer) return Array.from(new Uint8Array(v));
+  if (typedArrayKind(v) !== undefined) return arrayFrom(v);
+  if (v !== null && typeof v === 'object' && isArrayBuffer(v)) return arrayFrom(new Uint8ArrayCtor(v));
   return v;
 }
 function renderPath(parts) {
-  if (parts.length > 16) parts = parts.slice(0, 6).concat(['…(' + (parts.length - 12) + ' more levels)…'], parts.slice(-6));
+  if (parts.length > 16) {
+    const cut = arraySlice(parts, 0, 6);
+    arrayPush(cut, '…(' + (parts.length - 12) + ' more levels)…');
+    const tail = arraySlice(parts, -6);
+    for (let i = 0; i < tail.length; i++) arrayPush(cut, tail[i]);
+    parts = cut;
+  }
   let out = '';
-  for (const p of parts) out += (typeof p === 'number') ? '[' + p + ']' : (out ? '.' + p : p);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    out += (typeof p === 'number') ? '[' + p + ']' : (out ? '.' + p : p);
+  }
   return out;
 }
 const checkStack = [];
-// Returns JSON text, or throws {bridgeInvalid: reason}.
+// Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,
+// lengths, depth), so a getter that answers this check differently from the serializer still
+// meets the limits.
 function toJSON(v, root, depth0) {
   needsReplacer = false;
   let f;
@@ -98,186 +206,266 @@ function toJSON(v, root, depth0) {
   try { f = check(v, depth0 || 0, checkStack); } catch (e) {
     // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
     // or a throwing getter or proxy is a refusal.
-    if (e !== null && typeof e === 'object' && 'rethrow' in e) throw e.rethrow;
-    f = fail(e instanceof RangeError ? 'nested too deeply' : 'reading the value threw: ' + String(e));
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
+    f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
   }
   if (f !== null) {
-    if (root) f.path.unshift(root);
+    if (root) arrayUnshift(f.path, root);
     const p = renderPath(f.path);
     throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code };
   }
-  const text = needsReplacer ? JSON.stringify(v, replacer) : JSON.stringify(v);
+  let text;
+  try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
+    throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
+  }
   if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
   return text === undefined ? 'null' : text;
 }
 
 // ---- console ----
+function quote(s) {
+  let out = "'", start = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (charCodeAt(s, i) === 39) { out += stringSlice(s, start, i) + "\\'"; start = i + 1; }
+  }
+  return out + stringSlice(s, start) + "'";
+}
+function isIdentifier(k) {
+  if (k.length === 0) return false;
+  for (let i = 0; i < k.length; i++) {
+    const c = charCodeAt(k, i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+    if (!(letter || (i > 0 && c >= 48 && c <= 57))) return false;
+  }
+  return true;
+}
 function inspect(v, depth, seen) {
   switch (typeof v) {
-    case 'string': return depth === 0 ? v : "'" + v.replace(/'/g, "\\'") + "'";
-    case 'function': return '[Function: ' + (v.name || '(anonymous)') + ']';
-    case 'symbol': return v.toString();
-    case 'bigint': return String(v) + 'n';
+    case 'string': return depth === 0 ? v : quote(v);
+    case 'function': { let n = ''; try { n = v.name; } catch (e) { } return '[Function: ' + (typeof n === 'string' && n ? n : '(anonymous)') + ']'; }
+    case 'symbol': return symbolToString(v);
+    case 'bigint': return StringCtor(v) + 'n';
     case 'object': break;
-    default: return String(v);
+    default: return StringCtor(v);
   }
   if (v === null) return 'null';
-  if (v instanceof Error) return v.stack ? (String(v) + '\n' + v.stack) : String(v);
-  if (v instanceof Date) return isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
-  if (seen.indexOf(v) >= 0) return '[Circular]';
-  if (depth > 2) return Array.isArray(v) ? '[Array]' : '[Object]';
-  seen.push(v);
+  if (isDate(v)) return isNaNFn(dateGetTime(v)) ? 'Invalid Date' : dateToISOString(v);
+  if (v instanceof ErrorCtor) return errorText(v);
+  if (arrayIndexOf(seen, v) >= 0) return '[Circular]';
+  if (depth > 2) return isArray(v) ? '[Array]' : '[Object]';
+  arrayPush(seen, v);
   let out;
-  if (Array.isArray(v)) {
-    const parts = v.map(function (x) { return inspect(x, depth + 1, seen); });
-    out = parts.length ? '[ ' + parts.join(', ') + ' ]' : '[]';
+  if (isArray(v)) {
+    const parts = [];
+    for (let i = 0; i < v.length; i++) arrayPush(parts, inspect(v[i], depth + 1, seen));
+    out = parts.length ? '[ ' + arrayJoin(parts, ', ') + ' ]' : '[]';
   } else {
-    const keys = Object.keys(v);
-    const parts = keys.map(function (k) {
-      const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : "'" + k + "'";
-      return key + ': ' + inspect(v[k], depth + 1, seen);
-    });
-    out = parts.length ? '{ ' + parts.join(', ') + ' }' : '{}';
+    const keys = objectKeys(v);
+    const parts = [];
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const key = isIdentifier(k) ? k : quote(k);
+      arrayPush(parts, key + ': ' + inspect(v[k], depth + 1, seen));
+    }
+    out = parts.length ? '{ ' + arrayJoin(parts, ', ') + ' }' : '{}';
   }
-  seen.pop();
+  arrayPop(seen);
   return out;
 }
+// `Name: message` then the stack; every read may throw (a getter, a revoked proxy): each part
+// that cannot be read is left out.
+function errorText(e) {
+  let head;
+  try { head = errorToString(e); } catch (x) { head = 'Error'; }
+  let stack = null;
+  try { const s = e.stack; if (typeof s === 'string' && s) stack = s; } catch (x) { }
+  return stack ? head + '\n' + stack : head;
+}
 function format(args) {
-  let first = args[0];
+  const first = args[0];
   let rest = 1;
   let out;
-  if (typeof first === 'string' && first.indexOf('%') >= 0 && args.length > 1) {
-    out = first.replace(/%[sdifjoO%]/g, function (m) {
-      if (m === '%%') return '%';
-      if (rest >= args.length) return m;
-      const a = args[rest++];
-      switch (m) {
-        case '%s': return typeof a === 'string' ? a : inspect(a, 1, []);
-        case '%d': case '%i': return String(m === '%i' ? parseInt(a) : Number(a));
-        case '%f': return String(parseFloat(a));
-        case '%j': try { return JSON.stringify(a); } catch (e) { return '[Circular]'; }
-        default: return inspect(a, 1, []);
+  if (typeof first === 'string' && stringIndexOf(first, '%') >= 0 && args.length > 1) {
+    out = '';
+    let start = 0;
+    for (let i = 0; i + 1 < first.length; i++) {
+      if (charCodeAt(first, i) !== 37) continue;
+      const m = stringSlice(first, i, i + 2);
+      let piece;
+      if (m === '%%') {
+        piece = '%';
+      } else if (stringIndexOf('%s%d%i%f%j%o%O', m) < 0 || stringIndexOf('%s%d%i%f%j%o%O', m) % 2 !== 0) {
+        continue;
+      } else if (rest >= args.length) {
+        piece = m;
+      } else {
+        const a = args[rest++];
+        switch (m) {
+          case '%s': piece = typeof a === 'string' ? a : inspect(a, 1, []); break;
+          case '%d': case '%i': piece = StringCtor(m === '%i' ? parseIntFn(a) : NumberCtor(a)); break;
+          case '%f': piece = StringCtor(parseFloatFn(a)); break;
+          case '%j': try { piece = stringify(a); } catch (e) { piece = '[Circular]'; } break;
+          default: piece = inspect(a, 1, []);
+        }
       }
-    });
+      out += stringSlice(first, start, i) + piece;
+      start = i + 2;
+      i++;
+    }
+    out += stringSlice(first, start);
   } else {
     out = args.length ? inspect(first, 0, []) : '';
   }
   for (; rest < args.length; rest++) out += ' ' + inspect(args[rest], 0, []);
   return out;
 }
+// Formatting a page's value runs page code (a getter, toString); it must never keep a line from
+// being written.
+function safeFormat(args) {
+  try { return format(args); } catch (e) {
+    try { return '[a value that could not be printed: ' + describe(e) + ']'; } catch (x) { return '[a value that could not be printed]'; }
+  }
+}
 const consoleObject = {};
-['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
-  consoleObject[level] = function () { native.console(level, format(Array.prototype.slice.call(arguments))); };
-});
+const levels = ['log', 'info', 'warn', 'error', 'debug'];
+for (let i = 0; i < levels.length; i++) {
+  const level = levels[i];
+  consoleObject[level] = function () { native.console(level, safeFormat(arraySlice(arguments))); };
+}
 consoleObject.trace = consoleObject.debug;
 global.console = consoleObject;
 
-// ---- error reporting ----
+// ---- error reporting: never throws, never skipped ----
 function describe(e) {
-  if (e instanceof Error) return String(e) + (typeof e.code === 'string' ? ' (' + e.code + ')' : '');
-  try { return typeof e === 'string' ? e : inspect(e, 1, []); } catch (x) { return String(e); }
+  try {
+    if (e instanceof ErrorCtor) {
+      let code;
+      try { code = e.code; } catch (x) { code = undefined; }
+      let text;
+      try { text = errorToString(e); } catch (x) { text = 'Error'; }
+      return text + (typeof code === 'string' ? ' (' + code + ')' : '');
+    }
+    return typeof e === 'string' ? e : inspect(e, 1, []);
+  } catch (x) {
+    try { return StringCtor(e); } catch (y) { return '[a thrown value that cannot be described]'; }
+  }
+}
+function field(e, name, type) {
+  try { const v = e[name]; return typeof v === type ? v : null; } catch (x) { return null; }
 }
 function report(kind, e) {
-  const isObj = e !== null && typeof e === 'object';
-  native.reportError(kind, describe(e), isObj && e.stack ? String(e.stack) : null,
-    isObj && e.sourceURL ? String(e.sourceURL) : null, isObj && typeof e.line === 'number' ? e.line : -1);
+  let message = '[a thrown value that cannot be described]', stack = null, url = null, line = -1;
+  try {
+    message = describe(e);
+    if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
+      const s = field(e, 'stack', 'string');
+      stack = s ? s : null;
+      const u = field(e, 'sourceURL', 'string');
+      url = u ? u : null;
+      const l = field(e, 'line', 'number');
+      line = l === null ? -1 : l;
+    }
+  } catch (x) { }
+  native.reportError(kind, message, stack, url, line);
 }
 
 // ---- timers ----
-const timers = new Map();
-function delayOf(ms) { ms = Number(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
+const timers = new MapCtor();
+function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
 function addTimer(fn, ms, args, repeat) {
-  if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function. Received ' + typeof fn);
+  if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
   const delay = delayOf(ms);
   const id = native.setTimer(delay, repeat);
-  timers.set(id, { fn: fn, args: args, repeat: repeat });
+  mapSet(timers, id, { fn: fn, args: args, repeat: repeat });
   return id;
 }
 global.setTimeout = function setTimeout(fn, ms, ...args) { return addTimer(fn, ms, args, false); };
 global.setInterval = function setInterval(fn, ms, ...args) { return addTimer(fn, ms, args, true); };
-function clear(id) { id = Number(id); if (timers.delete(id)) native.clearTimer(id); }
+function clear(id) { id = NumberCtor(id); if (mapDelete(timers, id)) native.clearTimer(id); }
 global.clearTimeout = function clearTimeout(id) { clear(id); };
 global.clearInterval = function clearInterval(id) { clear(id); };
 global.queueMicrotask = function queueMicrotask(fn) {
-  if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
-  Promise.resolve().then(function () { try { fn(); } catch (e) { report('exception', e); } });
+  if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function');
+  promiseThen(promiseResolve(), function () { try { fn(); } catch (e) { report('exception', e); } });
 };
 global.performance = { now: function () { return native.now(); } };
+const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
-  const t = timers.get(id);
+  const t = mapGet(timers, id);
   if (t === undefined) return;
-  if (!t.repeat) timers.delete(id);
-  t.fn.apply(undefined, t.args);
+  if (!t.repeat) mapDelete(timers, id);
+  FunctionApply(t.fn, undefined, t.args);
 }
 
 // ---- message handlers and the bridge SDK ----
-const pending = new Map();
+const pending = new MapCtor();
 let seq = 0;
-const handlerIndex = new Map();
+const handlerIndex = new MapCtor();
+function bodyCallbackId(body) {
+  try { return (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null; } catch (e) { return null; }
+}
 function postRaw(name, body, timeout, wantsProgress) {
   let text;
   try { text = toJSON(body, ''); }
   catch (e) {
-    if (e && e.bridgeInvalid !== undefined) {
-      const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
-      native.invalid(name, id, e.bridgeInvalid, e.code);
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) {
+      native.invalid(name, bodyCallbackId(body), e.bridgeInvalid, e.code);
       return;
     }
     throw e;
   }
-  const id = (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null;
-  postText(name, text, id, timeout, wantsProgress);
+  postText(name, text, bodyCallbackId(body), timeout, wantsProgress);
 }
 // The callbackId travels beside the text so a refusal on the native side still reaches it.
 function postText(name, text, id, timeout, wantsProgress) {
-  const index = handlerIndex.get(name);
-  if (index === undefined) throw new TypeError("no message handler named '" + name + "'");
+  const index = mapGet(handlerIndex, name);
+  if (index === undefined) throw new TypeErrorCtor("no message handler named '" + name + "'");
   if (timeout === undefined && !wantsProgress) native.post(index, text, id);
-  else native.post(index, text, id, timeout === undefined ? -1 : Number(timeout), !!wantsProgress);
+  else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress);
 }
 const messageHandlers = {};
 function addHandler(name, index) {
-  if (hasOwn.call(messageHandlers, name)) return;
-  handlerIndex.set(name, index);
-  Object.defineProperty(messageHandlers, name, {
+  if (hasOwn(messageHandlers, name)) return;
+  mapSet(handlerIndex, name, index);
+  defineProperty(messageHandlers, name, {
     enumerable: true,
-    value: Object.freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
+    value: freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
   });
 }
 global.webkit = { messageHandlers: messageHandlers };
 
 function BridgeCallError(err) {
-  const e = new Error(err.message);
+  const e = new ErrorCtor(err.message);
   e.name = 'BridgeError';
   e.code = err.code;
   e.details = err.details === undefined ? null : err.details;
   return e;
 }
 function send(method, params, options, entry) {
-  if (typeof method !== 'string' || method === '') throw new TypeError('bridge: method must be a non-empty string');
+  if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('bridge: method must be a non-empty string');
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   const n = ++seq;
   const id = CALLBACK_PREFIX + n;
-  pending.set(n, entry);
+  mapSet(pending, n, entry);
   const handler = options && options.handler || 'bridge';
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
-    if (e && e.bridgeInvalid !== undefined) { native.invalid(handler, id, e.bridgeInvalid, e.code); return; }
-    pending.delete(n);
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code); return; }
+    mapDelete(pending, n);
     throw e;
   }
-  const text = '{"method":' + JSON.stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
+  const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
   postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress);
 }
-const listeners = new Map();
-const early = new Map();
+const listeners = new MapCtor();
+const early = new MapCtor();
 const MAX_EARLY = cfg.maxEarlyEvents;
-const jsHandlers = new Map();
+const jsHandlers = new MapCtor();
 const bridge = {
   call: function call(method, params, options) {
-    return new Promise(function (resolve, reject) {
+    return new PromiseCtor(function (resolve, reject) {
       send(method, params, options, { resolve: resolve, reject: reject, onProgress: options && typeof options.onProgress === 'function' ? options.onProgress : null });
     });
   },
@@ -291,52 +479,55 @@ const bridge = {
     });
   },
   on: function on(event, fn) {
-    if (typeof fn !== 'function') throw new TypeError('bridge.on: listener must be a function');
-    let list = listeners.get(event);
-    if (!list) { list = []; listeners.set(event, list); }
-    list.push(fn);
-    const queued = early.get(event);
+    if (typeof fn !== 'function') throw new TypeErrorCtor('bridge.on: listener must be a function');
+    let list = mapGet(listeners, event);
+    if (!list) { list = []; mapSet(listeners, event, list); }
+    arrayPush(list, fn);
+    const queued = mapGet(early, event);
     if (queued) {
-      early.delete(event);
-      Promise.resolve().then(function () { for (const p of queued) callListener(fn, p); });
+      mapDelete(early, event);
+      promiseThen(promiseResolve(), function () { for (let i = 0; i < queued.length; i++) callListener(fn, queued[i]); });
     }
     return bridge;
   },
   off: function off(event, fn) {
-    const list = listeners.get(event);
+    const list = mapGet(listeners, event);
     if (!list) return bridge;
-    const i = list.indexOf(fn);
-    if (i >= 0) list.splice(i, 1);
+    const i = arrayIndexOf(list, fn);
+    if (i >= 0) arraySplice(list, i, 1);
     if (fn === undefined) list.length = 0;
     return bridge;
   },
   register: function register(name, fn) {
-    if (typeof name !== 'string' || typeof fn !== 'function') throw new TypeError('bridge.register(name, fn)');
-    jsHandlers.set(name, fn);
+    if (typeof name !== 'string' || typeof fn !== 'function') throw new TypeErrorCtor('bridge.register(name, fn)');
+    mapSet(jsHandlers, name, fn);
     return bridge;
   },
-  unregister: function unregister(name) { jsHandlers.delete(name); return bridge; }
+  unregister: function unregister(name) { mapDelete(jsHandlers, name); return bridge; }
 };
-Object.freeze(bridge);
-Object.defineProperty(global, 'bridge', { value: bridge, enumerable: true });
+freeze(bridge);
+// The page's own declarations win: `var bridge = …` (a peer bridge's script) replaces this global
+// and `let bridge` may shadow it; the SDK stays reachable as `bridgeSDK`.
+defineProperty(global, 'bridge', { value: bridge, enumerable: true, writable: true, configurable: true });
+defineProperty(global, 'bridgeSDK', { value: bridge, enumerable: false, writable: true, configurable: true });
 
 function callListener(fn, payload) { try { fn(payload); } catch (e) { report('exception', e); } }
 function emit(name, payload) {
-  const list = listeners.get(name);
-  if (list && list.length) { for (const fn of list.slice()) callListener(fn, payload); return; }
-  let q = early.get(name);
-  if (!q) { q = []; early.set(name, q); }
-  if (q.length >= MAX_EARLY) q.shift();
-  q.push(payload);
+  const list = mapGet(listeners, name);
+  if (list && list.length) { const copy = arraySlice(list); for (let i = 0; i < copy.length; i++) callListener(copy[i], payload); return; }
+  let q = mapGet(early, name);
+  if (!q) { q = []; mapSet(early, name, q); }
+  if (q.length >= MAX_EARLY) arrayShift(q);
+  arrayPush(q, payload);
 }
 // id: an event name (kind 2), n for one of our callback ids, else the callbackId string.
 function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
-    const p = pending.get(id);
+    const p = mapGet(pending, id);
     if (p !== undefined) {
       if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-      pending.delete(id);
+      mapDelete(pending, id);
       if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
       return;
     }
@@ -347,8 +538,8 @@ function settle(kind, id, value, error) {
     g(kind === 1 ? { callbackId: id, progress: value } : { callbackId: id, result: value, error: error });
   }
 }
-// Settles a batch of [kind, id, value, error] entries in order; one entry that throws does not
-// keep the others from settling.
+// Settles a batch of [kind, id, value, error] entries in order; one entry that throws (whatever
+// it throws) does not keep the others from settling.
 function deliver(batch) {
   for (let i = 0; i < batch.length; i++) {
     const e = batch[i];
@@ -359,29 +550,34 @@ function reply(reqId, value) {
   let text;
   try { text = toJSON(value, 'result'); }
   catch (e) {
-    if (e && e.bridgeInvalid !== undefined) { native.jsReply(reqId, null, e.code || 'INVALID_MESSAGE', e.bridgeInvalid); return; }
-    throw e;
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.jsReply(reqId, null, e.code || 'INVALID_MESSAGE', e.bridgeInvalid); return; }
+    native.jsReply(reqId, null, 'HANDLER_ERROR', describe(e));
+    return;
   }
   native.jsReply(reqId, text, null, null);
 }
-function replyError(reqId, e) { native.jsReply(reqId, null, 'HANDLER_ERROR', e instanceof Error ? e.message : describe(e)); }
+function replyError(reqId, e) {
+  let message;
+  try { message = e instanceof ErrorCtor ? StringCtor(e.message) : describe(e); } catch (x) { message = describe(e); }
+  native.jsReply(reqId, null, 'HANDLER_ERROR', message);
+}
 function invoke(reqId, name, params) {
-  const h = jsHandlers.get(name);
+  const h = mapGet(jsHandlers, name);
   if (h === undefined) { native.jsReply(reqId, null, 'METHOD_NOT_FOUND', "no JS handler registered for '" + name + "'"); return; }
   let r;
   try { r = h(params); } catch (e) { replyError(reqId, e); return; }
-  if (r !== null && typeof r === 'object' && typeof r.then === 'function') {
-    r.then(function (v) { reply(reqId, v); }, function (e) { replyError(reqId, e); });
+  let thenable = false;
+  try { thenable = r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function'; } catch (e) { replyError(reqId, e); return; }
+  if (thenable) {
+    // Adopted through the captured intrinsics: the page's thenable decides its value, the
+    // page's patches to Promise.prototype.then do not decide whether we hear of it.
+    promiseThen(promiseResolve(r), function (v) { reply(reqId, v); }, function (e) { replyError(reqId, e); });
   } else {
     reply(reqId, r);
   }
 }
 function onUnhandledRejection(promise, reason) { report('rejection', reason); }
 
-Object.defineProperty(global, '__bridgeSDK', {
-  value: Object.freeze({ deliver: deliver, fireTimer: fireTimer, invoke: invoke, addHandler: addHandler,
-    onUnhandledRejection: onUnhandledRejection, report: report }),
-  enumerable: false
-});
+native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection);
 })(__native, this);
 delete this.__native;

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A string that compares, hashes and sorts by its Unicode scalars (its UTF-8 bytes), never by
+/// Swift `String` equality, which treats canonically equivalent strings as equal: `"é"` (U+00E9)
+/// and `"e\u{301}"` are two keys here, and so are `"K"` and the Kelvin sign U+212A. JSON keys,
+/// method names and permission names are sequences of code points; a page that spells one
+/// differently must never reach another's entry.
+package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let string: String
+
+    package init(_ string: String) {
+        self.string = string
+    }
+
+    package static func == (a: ScalarKey, b: ScalarKey) -> Bool {
+        same(a.string, b.string)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        var s = string
+        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// UTF-8 byte order, which is Unicode scalar order.
+    package static func < (a: ScalarKey, b: ScalarKey) -> Bool {
+        less(a.string, b.string)
+    }
+
+    package var description: String { string }
+
+    /// `true` when `a` and `b` are the same sequence of Unicode scalars.
+    package static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        let n = a.utf8.count
+        guard n == b.utf8.count else { return false }
+        if n == 0 { return true }
+        return a.withUTF8 { pa in b.withUTF8 { pb in memcmp(pa.baseAddress!, pb.baseAddress!, n) == 0 } }
+    }
+
+    /// `a` before `b` in Unicode scalar (UTF-8 byte) order.
+    package static func less(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in
+                let n = min(pa.count, pb.count)
+                if n > 0 {
+                    let c = memcmp(pa.baseAddress!, pb.baseAddress!, n)
+                    if c != 0 { return c < 0 }
+                }
+                return pa.count < pb.count
+            }
+        }
+    }
+}
+
+extension String {
+    /// `true` when both are the same sequence of Unicode scalars (not merely canonically
+    /// equivalent, as `==` has it).
+    package func sameScalars(as other: String) -> Bool {
+        ScalarKey.same(self, other)
+    }
+}
