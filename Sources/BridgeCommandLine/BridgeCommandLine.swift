@@ -1,5 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import BridgeRunner
 public import BridgeTestRunner
+import BridgeValues
 /// The `bridge-run` command line as a library entry point, so a team's own runner executable
 /// (linking its own components) behaves exactly like `bridge-run`.
 @MainActor
@@ -18,8 +24,8 @@ public enum BridgeCommandLine {
         case run(RunOptions)
         /// `test PATH... [options]`.
         case test(TestOptions)
-        /// `validate --schemas DIR FILE...`.
-        case validate(schemas: String, files: [String])
+        /// `validate --schemas DIR [--no-limits] FILE...`.
+        case validate(schemas: String, files: [String], limits: Bool)
         /// `lint --schemas DIR`.
         case lint(schemas: String)
         /// `docs --schemas DIR --format F [--out DIR]`.
@@ -50,6 +56,7 @@ public enum BridgeCommandLine {
         var format: SchemaCommands.DocsFormat?
         var out: String?
         var files: [String] = []
+        var limits = true
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -68,6 +75,7 @@ public enum BridgeCommandLine {
                 }
                 format = f
             case "--out" where command == "docs": out = try value()
+            case "--no-limits" where command == "validate": limits = false
             default:
                 if a.hasPrefix("-") { throw UsageError(message: "unknown option '\(a)' for \(command) (see bridge-run \(command) --help)") }
                 guard command == "validate" else { throw UsageError(message: "\(command) takes no FILE arguments, got '\(a)'") }
@@ -79,7 +87,7 @@ public enum BridgeCommandLine {
         switch command {
         case "validate":
             guard !files.isEmpty else { throw UsageError(message: "validate needs at least one FILE (a message, an array of messages, or JSON Lines)") }
-            return .validate(schemas: schemas, files: files)
+            return .validate(schemas: schemas, files: files, limits: limits)
         case "lint": return .lint(schemas: schemas)
         default:
             guard let format else { throw UsageError(message: "docs needs --format markdown|typescript|jsonschema") }
@@ -106,6 +114,10 @@ public enum BridgeCommandLine {
                 let v = try value(a)
                 guard let ms = Double(v), ms > 0, ms.isFinite else { throw UsageError(message: "--timeout needs a positive number of milliseconds, got '\(v)'") }
                 options.timeout = .milliseconds(exactly: ms)
+            case "--memory-limit":
+                let v = try value(a)
+                guard let mb = Int(v), mb > 0, mb <= 1 << 30 else { throw UsageError(message: "--memory-limit needs a positive number of MiB, got '\(v)'") }
+                options.memoryLimit = mb
             case "--script-timeout":
                 let v = try value(a)
                 guard let ms = Double(v), ms > 0, ms.isFinite else { throw UsageError(message: "--script-timeout needs a positive number of milliseconds, got '\(v)'") }
@@ -142,12 +154,14 @@ public enum BridgeCommandLine {
             return TestOptions.help(commandName: commandName)
         case "validate":
             return """
-                usage: \(commandName) validate --schemas DIR FILE...
+                usage: \(commandName) validate --schemas DIR [--no-limits] FILE...
 
                 Checks captured bridge messages against the XML protocol schemas. Each FILE holds one
                 message {method, params, callbackId}, a JSON array of them, or JSON Lines.
                 Invalid messages are printed with their location (file:line for JSON Lines) and every
-                violation as path: message.
+                violation as path: message. The runtime's message limits apply as they do at run time
+                (4 MiB of JSON per message, strings of 1 Mi UTF-16 units, arrays of 100 000 elements:
+                PAYLOAD_TOO_LARGE); --no-limits checks the schemas alone.
 
                 exit status: 0 all valid, 1 any invalid, 2 unreadable file or bad schemas
                 """
@@ -171,7 +185,7 @@ public enum BridgeCommandLine {
                 """
         case "run":
             return """
-                usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS]
+                usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
                                          [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
 
@@ -183,6 +197,7 @@ public enum BridgeCommandLine {
                   --trace FILE|-    write every call, result, error, event and console line as JSON Lines
                   --timeout MS      limit for the whole run and for any one script or callback (default 30000)
                   --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
+                  --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
                   --virtual-time    fire timers in order without waiting
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check
@@ -195,7 +210,7 @@ public enum BridgeCommandLine {
                                     it every page may call every action
                   -h, --help        show this help
 
-                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
+                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit, 4 memory limit
                 """
         default:
             return """
@@ -210,7 +225,7 @@ public enum BridgeCommandLine {
                   lint             check the XML schema files
                   docs             generate Markdown, TypeScript typings or JSON Schema from the schemas
 
-                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit
+                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit, 4 memory limit
                 """
         }
     }
@@ -222,6 +237,9 @@ public enum BridgeCommandLine {
     ///   - commandName: the name printed in messages and help.
     ///   - output: where to print (default: stdout/stderr).
     public static func main(arguments: [String], commandName: String = "bridge-run", output: any RunOutput = StandardRunOutput()) async -> Int32 {
+        // A reader that goes away (`| head`, a FIFO closed) is a failed write the run reports,
+        // not a signal that kills the process with half the output.
+        signal(SIGPIPE, SIG_IGN)
         let command: Command
         do {
             command = try parse(arguments)
@@ -237,8 +255,8 @@ public enum BridgeCommandLine {
             return await ScriptRunner.run(options, output: output, prefix: commandName).exitCode
         case .test(let options):
             return await TestRunner.run(options, output: output, prefix: commandName).exitCode
-        case .validate(let schemas, let files):
-            return SchemaCommands.validate(schemasDir: schemas, files: files, output: output, prefix: commandName)
+        case .validate(let schemas, let files, let limits):
+            return SchemaCommands.validate(schemasDir: schemas, files: files, limits: limits ? BridgeLimits() : nil, output: output, prefix: commandName)
         case .lint(let schemas):
             return SchemaCommands.lint(schemasDir: schemas, output: output, prefix: commandName)
         case .docs(let schemas, let format, let out):

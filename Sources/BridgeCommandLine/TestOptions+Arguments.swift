@@ -37,6 +37,12 @@ extension TestOptions {
                 options.perTestTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
             case "--capabilities": options.capabilitiesPath = try value(a)
+            case "--memory-limit":
+                let v = try value(a)
+                guard let mb = Int(v), mb > 0, mb <= 1 << 30 else {
+                    throw BridgeCommandLine.UsageError(message: "--memory-limit needs a positive number of MiB, got '\(v)'")
+                }
+                options.memoryLimit = mb
             default:
                 if a.hasPrefix("-") { throw BridgeCommandLine.UsageError(message: "unknown option '\(a)' for test (see bridge-run test --help)") }
                 options.paths.append(a)
@@ -51,7 +57,7 @@ extension TestOptions {
     public static func help(commandName: String = "bridge-run") -> String {
         """
         usage: \(commandName) test PATH... [--schemas DIR] [--mock FILE] [--junit FILE] [--shard I/N]
-                                  [--timeout MS] [--virtual-time] [--capabilities FILE]
+                                  [--timeout MS] [--virtual-time] [--capabilities FILE] [--memory-limit MB]
 
         Runs every *.test.js file (directories are searched recursively), each in a fresh engine.
         Tests use test/it, describe, beforeEach/afterEach, beforeAll/afterAll, expect(...),
@@ -65,6 +71,7 @@ extension TestOptions {
           --timeout MS      time limit for each test and hook (default 5000)
           --virtual-time    fire timers in order without waiting
           --capabilities FILE  check calls against a capability file (test files are file: pages)
+          --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
           -h, --help        show this help
 
         exit status: 0 all tests passed, 1 a test or test file failed, 2 usage or file error

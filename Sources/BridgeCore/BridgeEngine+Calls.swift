@@ -94,8 +94,9 @@ extension BridgeEngine {
     /// Offers a URL the page navigates to (iframe `src`, `location.href`, `window.open`).
     ///
     /// A URL of the legacy bridge scheme is intercepted and dispatched as a call (`via: url`),
-    /// never navigated; a malformed one is refused with `INVALID_MESSAGE` (reported as an error
-    /// event, and delivered to its callback when one can be read).
+    /// never navigated. A malformed or oversized one is refused (`INVALID_MESSAGE`,
+    /// `PAYLOAD_TOO_LARGE`) and reported as an error event; one whose params break a string or
+    /// array limit is refused to its callback.
     ///
     /// - Returns: `true` when the URL was a bridge URL.
     @discardableResult

@@ -5,8 +5,10 @@ import BridgeValues
 /// converted with a check (`JSNumber`): the page chooses these values.
 extension BridgeEngine {
     func installNatives(_ context: ScriptContext) {
-        let parser = JSONParser(maxDepth: configuration.maxDepth + 2)
         let limits = configuration.limits
+        // The native side enforces the limits on what was really sent (the prelude's check runs
+        // first for friendly paths, but a getter can answer it differently from the serializer).
+        let parser = JSONParser(maxDepth: configuration.maxDepth + 2, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
         func jsNumber(_ n: Int) -> JSONValue { .number(Double(n) > JSNumber.maxSafeInteger ? JSNumber.maxSafeInteger : Double(n)) }
         let config: JSONValue = [
             "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
@@ -42,7 +44,7 @@ extension BridgeEngine {
                 case .success(let members):
                     receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
                 case .failure(let failure):
-                    refuse(callbackId: args.string(2), method: nil, error: tooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
+                    refuse(callbackId: args.string(2), method: nil, error: tooLarge || failure.isTooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
                 }
                 return .undefined
             }),

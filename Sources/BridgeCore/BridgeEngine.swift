@@ -207,6 +207,7 @@ public final class BridgeEngine {
         if timers > 0 { parts.append("\(timers) timer\(timers == 1 ? "" : "s")") }
         if calls.count > 0 { parts.append("\(calls.count) call\(calls.count == 1 ? "" : "s") (\(calls.pendingMethods.joined(separator: ", ")))") }
         if jsCalls.count > 0 { parts.append("\(jsCalls.count) native-to-JS call\(jsCalls.count == 1 ? "" : "s")") }
+        if parts.isEmpty, !loop.isIdle { parts.append("work that never let the loop go idle (answers arriving without end, e.g. a loop of calls answered at once)") }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }
 

@@ -6,7 +6,7 @@ public import BridgeValues
 ///
 /// `BridgeRegistry.shared` is the global table, filled by self-registering components at start-up.
 /// Engines may also get a scoped table composed from chosen components, to isolate business
-/// lines. Lookup order for a call: the engine's legacy dispatcher, then its scoped table, then the
+/// lines. Lookup order for a call: the engine's dispatchers (`addDispatcher`), then its scoped table, then the
 /// global table.
 ///
 /// - Note: Thread-safe: the table sits behind a `Mutex`.

@@ -1,3 +1,4 @@
+public import BridgeValues
 public import ScriptEngine
 /// How an engine is set up. Every field has the default a real app would choose.
 public struct EngineConfiguration: Sendable {

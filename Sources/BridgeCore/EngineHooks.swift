@@ -23,7 +23,7 @@ public enum NavigationKind: String, Sendable, Equatable {
     /// An iframe's `src`.
     case iframe
     /// `window.open`.
-    case open
+    case open = "window.open"
     /// A followed link (`<a href>` clicked).
     case link
     /// Anything else the page layer reports.

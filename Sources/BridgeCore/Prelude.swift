@@ -1,7 +1,7 @@
 /// The JS prelude (`JS/bridge-prelude.js`): `window`, `console`, timers,
 /// `window.webkit.messageHandlers` and the `bridge` SDK. Evaluated once per engine with the
-/// native object `__native` installed; it hides that object and exposes its own entry points to
-/// native code on the non-enumerable `__bridgeSDK`.
+/// native object `__native` installed; it hides that object and hands its own entry points to
+/// native code through `__native.bind` (no global holds them).
 ///
 /// Values leave JS through `JSON.stringify` after a check that refuses what JSON would silently
 /// change (NaN, Infinity, functions, symbols, BigInt, cycles, Map/Set), naming the path. Results

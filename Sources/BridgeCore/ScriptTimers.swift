@@ -1,6 +1,6 @@
 /// The page's `setTimeout`/`setInterval` timers on the engine's loop. The prelude keeps each
 /// timer's callback and arguments; native code keeps only ids and deadlines and asks the SDK to
-/// fire a timer by id (`__bridgeSDK.fireTimer`).
+/// fire a timer by id (the `fireTimer` entry point the prelude handed over).
 @MainActor
 final class ScriptTimers {
     private unowned(unsafe) let engine: BridgeEngine

@@ -12,6 +12,9 @@ public struct RunOptions: Sendable, Equatable {
     /// How long any one script, timer callback or delivery may run before it is stopped
     /// (`--script-timeout MS`; `nil` = the same as `timeout`).
     public var scriptTimeout: Duration?
+    /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048). Past
+    /// it the run ends with exit status 4.
+    public var memoryLimit: Int?
     /// Fire timers without waiting (`--virtual-time`).
     public var virtualTime: Bool = false
     /// An offline resource package root (`--offline`).

@@ -1,7 +1,7 @@
+import BridgeSupport
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
-import BridgeSupport
 #endif
 
 /// Where a run prints: standard output lines (console, `--trace -`) and error lines.
@@ -10,16 +10,31 @@ public protocol RunOutput: AnyObject {
     func out(_ line: String)
     /// Writes one line to standard error.
     func err(_ line: String)
+    /// The first line that could not be written to standard output, as a message (`nil` when
+    /// every write succeeded or the output cannot fail).
+    var writeFailure: String? { get }
 }
 
-/// Writes to the process's stdout and stderr.
+extension RunOutput {
+    /// Outputs that cannot fail report nothing.
+    public var writeFailure: String? { nil }
+}
+
+/// Writes to the process's stdout and stderr. A line that cannot be written (stdout to a full
+/// disk, a closed pipe) is not lost silently: the first failure is kept, and the run reports it
+/// with its exit status.
 public final class StandardRunOutput: RunOutput {
     /// Creates the standard output sink.
     public init() {}
 
+    /// The first failed write to stdout (`cannot write standard output: reason`), or `nil`.
+    public private(set) var writeFailure: String?
+
     /// Writes `line` and a newline to stdout.
     public func out(_ line: String) {
-        FileDescriptorWriter.write(line + "\n", to: 1)
+        if !FileDescriptorWriter.write(line + "\n", to: 1), writeFailure == nil {
+            writeFailure = "cannot write standard output: \(String(cString: strerror(errno)))"
+        }
     }
 
     /// Writes `line` and a newline to stderr.

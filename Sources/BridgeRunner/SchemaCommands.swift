@@ -1,6 +1,7 @@
 import FoundationEssentials
 import BridgeSchema
 import BridgeSupport
+public import BridgeValues
 
 /// The library side of `bridge-run validate`, `lint` and `docs`.
 @MainActor
@@ -37,9 +38,9 @@ public enum SchemaCommands {
 
     /// `validate --schemas DIR FILE...`: 0 when every message is valid, 1 when any is invalid,
     /// 2 for unreadable files or bad schemas.
-    public static func validate(schemasDir: String, files: [String], output: any RunOutput, prefix: String = "bridge-run") -> Int32 {
+    public static func validate(schemasDir: String, files: [String], limits: BridgeLimits? = BridgeLimits(), output: any RunOutput, prefix: String = "bridge-run") -> Int32 {
         guard let set = loadSchemas(schemasDir, output: output, prefix: prefix) else { return 2 }
-        let checker = PayloadFileChecker(schemas: set)
+        let checker = PayloadFileChecker(schemas: set, limits: limits)
         var valid = 0
         var invalid = 0
         var unreadable = false

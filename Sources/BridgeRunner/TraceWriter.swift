@@ -1,9 +1,10 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
 public import BridgeCore
 import BridgeValues
 import BridgeSupport
+import FoundationEssentials
+import Synchronization
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// Writes engine events as JSON Lines: one object per line with `type`, a monotonically
@@ -36,17 +37,50 @@ public final class TraceWriter {
     }
 }
 
-/// A line sink appending to a file, flushed on close.
-public final class FileLineSink {
-    private var fd: Int32
-    private var buffer: [UInt8] = []
+/// A line sink writing to a file (or a FIFO), buffered and flushed on close.
+///
+/// Writing never blocks the run on a missing reader and never loses lines silently: opening a
+/// FIFO that no process reads fails at once (instead of hanging), and a write that fails (a full
+/// disk, a reader that went away) is kept as `failure`, which the run reports with its exit
+/// status. Thread-safe (a lock), so the process guard can flush it while the main thread is
+/// stuck in JavaScript.
+public final class FileLineSink: Sendable {
+    private struct State {
+        var fd: Int32
+        var buffer: [UInt8] = []
+        var failure: String?
+    }
 
-    /// Creates (truncates) the file at `path`.
+    private let state: Mutex<State>
+    /// The path, for messages.
+    public let path: String
+
+    /// Creates (truncates) the file at `path`; a FIFO must already have a reader.
     ///
-    /// - Throws: ``FileLineSinkError`` when the file cannot be created.
+    /// - Throws: ``FileLineSinkError`` when the file cannot be created or no process reads the
+    ///   FIFO.
     public init(path: String) throws {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        self.path = path
+        // Non-blocking open: a FIFO with no reader fails with ENXIO instead of waiting for one.
+        var fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        if fd < 0, errno == ENXIO {
+            throw FileLineSinkError(path: path, reason: "it is a FIFO and no process is reading it")
+        }
         guard fd >= 0 else { throw FileLineSinkError(path: path, reason: String(cString: strerror(errno))) }
+        // Writes block normally from here on (a slow reader slows the run; it never drops lines).
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        if fd < 3 {
+            // Never hold stdin/stdout/stderr's numbers.
+            let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+            #if canImport(Glibc)
+            _ = Glibc.close(fd)
+            #else
+            _ = Darwin.close(fd)
+            #endif
+            fd = moved
+        }
+        state = Mutex(State(fd: fd))
     }
 
     deinit {
@@ -55,28 +89,40 @@ public final class FileLineSink {
 
     /// Buffers one line.
     public func write(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if buffer.count > 1 << 16 { flush() }
+        state.withLock { s in
+            s.buffer.append(contentsOf: line.utf8)
+            s.buffer.append(0x0A)
+            if s.buffer.count > 1 << 16 { Self.flush(&s, path: path) }
+        }
     }
 
     /// Writes buffered lines to the file.
     public func flush() {
-        guard !buffer.isEmpty, fd >= 0 else { return }
-        buffer.withUnsafeBufferPointer { _ = FileDescriptorWriter.write($0, to: fd) }
-        buffer.removeAll(keepingCapacity: true)
+        state.withLock { Self.flush(&$0, path: path) }
     }
+
+    private static func flush(_ s: inout State, path: String) {
+        guard !s.buffer.isEmpty, s.fd >= 0 else { return }
+        let ok = s.buffer.withUnsafeBufferPointer { FileDescriptorWriter.write($0, to: s.fd) }
+        if !ok, s.failure == nil { s.failure = "cannot write \(path): \(String(cString: strerror(errno)))" }
+        s.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The first write failure (`cannot write PATH: reason`), or `nil`.
+    public var failure: String? { state.withLock { $0.failure } }
 
     /// Flushes and closes the file.
     public func close() {
-        flush()
-        if fd >= 0 {
-            #if canImport(Glibc)
-            _ = Glibc.close(fd)
-            #else
-            _ = Darwin.close(fd)
-            #endif
-            fd = -1
+        state.withLock { s in
+            Self.flush(&s, path: path)
+            if s.fd >= 0 {
+                #if canImport(Glibc)
+                _ = Glibc.close(s.fd)
+                #else
+                _ = Darwin.close(s.fd)
+                #endif
+                s.fd = -1
+            }
         }
     }
 }

@@ -99,12 +99,19 @@ public struct PayloadFileChecker: Sendable {
 
     /// The schemas messages are checked against.
     public var schemas: SchemaSet
+    /// The limits the runtime applies to a message (size, string and array lengths); a message
+    /// past one is reported as the runtime would refuse it (`PAYLOAD_TOO_LARGE`), so offline and
+    /// run-time verdicts agree. `nil` checks the schema alone.
+    public var limits: BridgeLimits?
 
     /// Creates a checker.
     ///
-    /// - Parameter schemas: the loaded schema set.
-    public init(schemas: SchemaSet) {
+    /// - Parameters:
+    ///   - schemas: the loaded schema set.
+    ///   - limits: the message limits to apply (default: the runtime's defaults).
+    public init(schemas: SchemaSet, limits: BridgeLimits? = BridgeLimits()) {
         self.schemas = schemas
+        self.limits = limits
     }
 
     /// Reads and checks one file.
@@ -174,7 +181,20 @@ public struct PayloadFileChecker: Sendable {
         guard let method = members["method"]?.stringValue, !method.isEmpty else {
             return Result(location: location, method: nil, outcome: .malformed("not a message: no string 'method'"))
         }
-        guard let violations = schemas.validate(method: method, params: members["params"] ?? .null) else {
+        let params = members["params"] ?? .null
+        if let limits {
+            let size = message.jsonString().utf8.count
+            if size > limits.maxMessageBytes {
+                return Result(location: location, method: method, outcome: .invalid([Violation(path: "", message: "message of \(size) bytes is larger than the limit of \(limits.maxMessageBytes) bytes (PAYLOAD_TOO_LARGE)")]))
+            }
+            if let error = limits.violation(in: params) {
+                let text = error.message
+                let path = text.firstRange(of: ": ").map { String(text[..<$0.lowerBound]) } ?? "params"
+                let reason = text.firstRange(of: ": ").map { String(text[$0.upperBound...]) } ?? text
+                return Result(location: location, method: method, outcome: .invalid([Violation(path: path, message: reason + " (PAYLOAD_TOO_LARGE)")]))
+            }
+        }
+        guard let violations = schemas.validate(method: method, params: params) else {
             return Result(location: location, method: method, outcome: .unknownMethod(method))
         }
         return Result(location: location, method: method, outcome: violations.isEmpty ? .valid : .invalid(violations))

@@ -76,7 +76,7 @@ struct SchemaBuilder {
         }
         action.ordered = readBool(e, "ordered") ?? false
         action.strict = readBool(e, "strict") ?? false
-        var seen: [String: Int] = [:]
+        var seen: [ScalarKey: Int] = [:]
         for child in e.children {
             switch child.name {
             case "description": action.description = readDescription(child)
@@ -102,12 +102,13 @@ struct SchemaBuilder {
         return action
     }
 
-    mutating func checkDuplicate(_ p: ParamSchema, seen: inout [String: Int], owner: String) {
+    /// Param names compare by Unicode scalars, as the validator does.
+    mutating func checkDuplicate(_ p: ParamSchema, seen: inout [ScalarKey: Int], owner: String) {
         guard !p.name.isEmpty else { return }
-        if let first = seen[p.name] {
+        if let first = seen[ScalarKey(p.name)] {
             problem(p.line, "duplicate param '\(p.name)' in \(owner) (first declared at line \(first))")
         } else {
-            seen[p.name] = p.line
+            seen[ScalarKey(p.name)] = p.line
         }
     }
 
@@ -154,7 +155,7 @@ struct SchemaBuilder {
         if let raw = e.attribute("default") {
             p.default = readDefault(raw, type: type, line: e.line)
         }
-        var seen: [String: Int] = [:]
+        var seen: [ScalarKey: Int] = [:]
         for child in e.children {
             switch child.name {
             case "description": p.description = readDescription(child)

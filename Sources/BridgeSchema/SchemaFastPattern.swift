@@ -5,9 +5,10 @@
 /// match object); this runs a small bit-parallel NFA over the Unicode scalars without allocating.
 /// ``compile(_:)`` accepts only a subset: optional `^`; a sequence of ASCII literals,
 /// escaped ASCII punctuation, `\d`, and bracket classes of ASCII literals and ranges (optionally
-/// negated); greedy quantifiers `? * + {n} {n,} {n,m}`; optional final `$`. Everything else
-/// (groups, alternation, `.`, other escapes, set operations, non-ASCII literals) returns `nil`
-/// and ``SchemaPattern`` keeps using ICU. Tests compare both engines on many strings.
+/// negated); groups (`(...)`, `(?:...)`) whose alternatives are each one such atom, which match
+/// as the union of them; greedy quantifiers `? * + {n} {n,} {n,m}`; optional final `$`.
+/// Everything else (other groups, `.`, other escapes, set operations, non-ASCII literals) returns
+/// `nil` and ``SchemaPattern`` keeps using ICU. Tests compare both engines on many strings.
 struct SchemaFastPattern: Sendable {
     /// One expanded position of the pattern: a character set, matched once, optionally, or
     /// any number of times.
@@ -64,30 +65,31 @@ struct SchemaFastPattern: Sendable {
         var skippable: UInt64 = 0
         var i = 0
         while i < chars.count {
-            var unit = Unit()
-            let c = chars[i]
-            i += 1
-            switch c {
-            case "\\":
-                guard i < chars.count else { return nil }
-                let e = chars[i]
+            var unit: Unit
+            if chars[i] == "(" {
+                // A group whose alternatives are single characters or classes, `(?:[a-z]| )`,
+                // matches exactly what the union of them does: one unit (so `(?:[a-z]| )+` on a
+                // 10 MB value is a linear scan, where a backtracking engine runs out of stack).
                 i += 1
-                if e == "d" {
-                    for d in UInt32(48)...57 { unit.insert(d) }
-                    unit.unicodeDigits = true
-                } else if isPunctuation(e) {
-                    unit.insert(e.value)
-                } else {
-                    return nil
+                if i + 1 < chars.count, chars[i] == "?", chars[i + 1] == ":" { i += 2 } else if i < chars.count, chars[i] == "?" { return nil }
+                unit = Unit()
+                while true {
+                    guard let alternative = parseAtom(chars, &i), !alternative.negated else { return nil }
+                    unit.low |= alternative.low
+                    unit.high |= alternative.high
+                    unit.unicodeDigits = unit.unicodeDigits || alternative.unicodeDigits
+                    guard i < chars.count else { return nil }
+                    if chars[i] == "|" {
+                        i += 1
+                        continue
+                    }
+                    guard chars[i] == ")" else { return nil }
+                    i += 1
+                    break
                 }
-            case "[":
-                guard let end = parseClass(chars, from: i, into: &unit) else { return nil }
-                i = end
-            case "^", "$", ".", "|", "?", "*", "+", "(", ")", "]", "{", "}":
-                return nil
-            default:
-                guard c.value < 128 else { return nil }
-                unit.insert(c.value)
+            } else {
+                guard let atom = parseAtom(chars, &i) else { return nil }
+                unit = atom
             }
             // Quantifier.
             var low = 1
@@ -119,6 +121,37 @@ struct SchemaFastPattern: Sendable {
             }
         }
         return SchemaFastPattern(units: units, skippable: skippable, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+    }
+
+    /// One atom at `i` (a literal, an escape, a bracket class), or `nil` outside the subset.
+    static func parseAtom(_ chars: [Unicode.Scalar], _ i: inout Int) -> Unit? {
+        guard i < chars.count else { return nil }
+        var unit = Unit()
+        let c = chars[i]
+        i += 1
+        switch c {
+        case "\\":
+            guard i < chars.count else { return nil }
+            let e = chars[i]
+            i += 1
+            if e == "d" {
+                for d in UInt32(48)...57 { unit.insert(d) }
+                unit.unicodeDigits = true
+            } else if isPunctuation(e) {
+                unit.insert(e.value)
+            } else {
+                return nil
+            }
+        case "[":
+            guard let end = parseClass(chars, from: i, into: &unit) else { return nil }
+            i = end
+        case "^", "$", ".", "|", "?", "*", "+", "(", ")", "]", "{", "}":
+            return nil
+        default:
+            guard c.value < 128 else { return nil }
+            unit.insert(c.value)
+        }
+        return unit
     }
 
     /// ASCII punctuation, which a backslash makes literal in ICU.

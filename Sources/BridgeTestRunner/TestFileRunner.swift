@@ -109,6 +109,8 @@ final class TestFileRunner {
 
         for (index, entry) in plan.enumerated() {
             let name = entry["name"]?.stringValue ?? "test \(index + 1)"
+            let running = "\(path) > \(name)"
+            RunningTest.name.withLock { $0 = running }
             if entry["skip"]?.boolValue == true {
                 add(TestCaseResult(name: name, status: .skipped, durationMs: 0, failure: nil))
                 continue

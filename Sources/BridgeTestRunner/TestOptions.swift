@@ -54,6 +54,8 @@ public struct TestOptions: Sendable, Equatable {
     public var virtualTime: Bool
     /// A capability file (`--capabilities`); test files are `file:` pages.
     public var capabilitiesPath: String?
+    /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048).
+    public var memoryLimit: Int?
 
     /// Creates options.
     public init(

@@ -1,8 +1,8 @@
+import BridgeRunner
+import BridgeSupport
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
-import BridgeRunner
-import BridgeSupport
 #endif
 
 /// A one-line progress indicator (`[3/40] path`) on a terminal, for long runs.

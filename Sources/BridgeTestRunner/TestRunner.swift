@@ -1,3 +1,4 @@
+import Synchronization
 import FoundationEssentials
 public import BridgeRunner
 import BridgeComponents
@@ -81,6 +82,11 @@ public enum TestRunner {
 
         let progress = TestProgress(wrapping: output, total: files.count)
         let vm = ScriptVM(timeLimit: options.perTestTimeout)
+        // What JavaScriptCore's own limit cannot stop (a chain of promise continuations in a
+        // test) ends the process with a line naming the file and the test.
+        RunGuard.start(
+            scriptLimit: options.perTestTimeout, deadline: nil, memoryLimit: options.memoryLimit, runLimit: options.perTestTimeout,
+            prefix: prefix, flush: nil, context: { RunningTest.name.withLock { $0 } })
         var results: [TestFileResult] = []
         for (number, path) in files.enumerated() {
             progress.update(done: number, total: files.count, path: path)
@@ -112,6 +118,7 @@ public enum TestRunner {
         return summary
     }
 
+
     /// The printed lines of one result: `✓ file > name (ms)`, `○ file > name (skipped)`, or
     /// `✗ file > name` followed by the failure indented by four spaces.
     static func render(_ result: TestCaseResult, file: String) -> [String] {
@@ -126,4 +133,9 @@ public enum TestRunner {
             return ["✗ \(title)"] + body.map { $0.isEmpty ? "" : "    " + $0 } + [""]
         }
     }
+}
+
+/// The file and test running now, for the process guard's message (read on its thread).
+enum RunningTest {
+    static let name = Mutex<String?>(nil)
 }

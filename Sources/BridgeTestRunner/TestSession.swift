@@ -21,7 +21,7 @@ import ScriptEngine
 /// - `answer(requestId, resultJSON | null, errorJSON | null)` settles a call answered by a JS
 ///   mock function.
 ///
-/// The engine's legacy dispatcher consults, in order: this test's mocks, the file's mocks, the
+/// The session's dispatcher (added to the engine) consults, in order: this test's mocks, the file's mocks, the
 /// `--mock` fixture. Anything else falls through to the registries (usually
 /// `METHOD_NOT_FOUND`). Mocked calls still pass the engine's call filter.
 @MainActor
@@ -87,7 +87,7 @@ final class TestSession {
         recorded.append((method, params))
     }
 
-    /// Installs the native object and the legacy dispatcher on `engine` (before the harness is
+    /// Installs the native object and the session's dispatcher on `engine` (before the harness is
     /// evaluated).
     func install(on engine: BridgeEngine, perTestTimeout: Duration) {
         self.handle = engine.handle

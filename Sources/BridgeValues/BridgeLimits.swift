@@ -1,4 +1,3 @@
-public import BridgeValues
 /// Limits that protect native code from what a page sends. Going past one settles the call
 /// with `PAYLOAD_TOO_LARGE` (size limits), `RATE_LIMITED` (in-flight and rate limits) or
 /// `INVALID_MESSAGE` (nesting, see `EngineConfiguration.maxDepth`), and the engine keeps working.

@@ -13,6 +13,8 @@ public struct JSONParser {
         public var path: String
         /// Byte offset in the input.
         public var offset: Int
+        /// `true` when the text broke a length limit (`PAYLOAD_TOO_LARGE`), not the grammar.
+        public var isTooLarge: Bool = false
 
         /// `path: reason`, or just the reason at the root.
         public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
@@ -27,12 +29,21 @@ public struct JSONParser {
 
     /// Deepest nesting of arrays and objects accepted.
     public var maxDepth: Int
+    /// Longest string or key accepted, in UTF-16 code units (as JavaScript measures them).
+    public var maxStringLength: Int
+    /// Longest array accepted.
+    public var maxArrayLength: Int
 
     /// Creates a parser.
     ///
-    /// - Parameter maxDepth: deepest nesting accepted (default 512).
-    public init(maxDepth: Int = 512) {
+    /// - Parameters:
+    ///   - maxDepth: deepest nesting accepted (default 512).
+    ///   - maxStringLength: longest string or key, in UTF-16 code units (default: no limit).
+    ///   - maxArrayLength: longest array (default: no limit).
+    public init(maxDepth: Int = 512, maxStringLength: Int = .max, maxArrayLength: Int = .max) {
         self.maxDepth = maxDepth
+        self.maxStringLength = maxStringLength
+        self.maxArrayLength = maxArrayLength
     }
 
     /// Parses one JSON text (whitespace around it allowed).
@@ -48,7 +59,7 @@ public struct JSONParser {
     ///
     /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
     public func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
-        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength, maxArrayLength: maxArrayLength)
         do throws(Failure) {
             reader.skipWhitespace()
             let value = try reader.value(depth: 0)
@@ -76,7 +87,7 @@ public struct JSONParser {
     ///
     /// - Throws: `JSONParser.Failure` naming the reason, path and offset.
     public func parseObjectMembers(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> [(String, JSONValue)]? {
-        var reader = Reader(bytes: bytes, maxDepth: maxDepth)
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength, maxArrayLength: maxArrayLength)
         do throws(Failure) {
             reader.skipWhitespace()
             guard reader.pos < bytes.count, bytes[reader.pos] == UInt8(ascii: "{") else { return nil }
@@ -112,13 +123,33 @@ public struct JSONParser {
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         let maxDepth: Int
+        let maxStringLength: Int
+        let maxArrayLength: Int
         var pos = 0
         /// Filled only while unwinding from an error, innermost last.
         var pathStack: [PathComponent] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringLength: Int, maxArrayLength: Int) {
             self.bytes = bytes
             self.maxDepth = maxDepth
+            self.maxStringLength = maxStringLength
+            self.maxArrayLength = maxArrayLength
+        }
+
+        func tooLarge(_ reason: String) -> Failure {
+            var f = Failure(reason: reason, path: "", offset: pos)
+            f.isTooLarge = true
+            return f
+        }
+
+        /// A string read from the text, checked against the length limit (UTF-16 units are never
+        /// more than UTF-8 bytes, so short texts need no count).
+        @inline(__always) func checkedLength(_ s: String, bytes count: Int, what: String) throws(Failure) -> String {
+            if count > maxStringLength {
+                let units = s.utf16.count
+                if units > maxStringLength { throw tooLarge("a \(what) of \(units) characters is longer than the limit of \(maxStringLength)") }
+            }
+            return s
         }
 
         func fail(_ reason: String) -> Failure {
@@ -216,6 +247,10 @@ public struct JSONParser {
             }
             while true {
                 skipWhitespace()
+                if items.count >= maxArrayLength {
+                    pathStack.insert(.index(items.count), at: 0)
+                    throw tooLarge("an array of more than \(maxArrayLength) elements is longer than the limit of \(maxArrayLength)")
+                }
                 do throws(Failure) {
                     items.append(try value(depth: depth))
                 } catch {
@@ -276,7 +311,14 @@ public struct JSONParser {
             return d
         }
 
+        /// A string at `pos`, within the length limit.
         mutating func string() throws(Failure) -> String {
+            let start = pos
+            let s = try unlimitedString()
+            return try checkedLength(s, bytes: pos - start, what: "string")
+        }
+
+        mutating func unlimitedString() throws(Failure) -> String {
             pos += 1
             let start = pos
             // Fast path: no escapes and ASCII/valid UTF-8 run until the closing quote.

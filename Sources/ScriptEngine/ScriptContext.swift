@@ -64,7 +64,12 @@ package final class ScriptContext {
     /// can run page code (a getter, a proxy trap, `toString`) goes through here.
     func trying<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T) throws(ScriptError) -> T {
         var exception: JSValueRef?
+        // The process guard sees since when JavaScript holds the main thread (the microtask
+        // drain at the end of the call included).
+        let guarded = ProcessGuard.active
+        if guarded { ProcessGuard.shared.enter() }
         let result = body(&exception)
+        if guarded { ProcessGuard.shared.exit() }
         if let exception {
             throw scriptError(from: exception)
         }
@@ -216,7 +221,7 @@ package final class ScriptContext {
         args.functionObject(i).map { ScriptFunction(context: self, object: $0) }
     }
 
-    /// The function at a dotted path from the global object (e.g. `__bridgeSDK.deliver`), read
+    /// The function at a dotted path from the global object (e.g. `__bridgeDOM.fire`), read
     /// through the exception funnel (a page getter on the path may throw: then `nil`).
     package func function(at path: String) -> ScriptFunction? {
         var current: JSValueRef = JSContextGetGlobalObject(ctx)

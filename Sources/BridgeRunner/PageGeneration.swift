@@ -1,0 +1,114 @@
+import BridgeValues
+import ScriptEngine
+import BridgePage
+import BridgeCore
+
+/// One page of a run in a fresh engine: the page's scripts (or the `.js` file), then the loop
+/// until the page is idle, its time is up, or it navigates to another routed page (under
+/// `--offline`), which the next generation loads.
+@MainActor
+struct PageGeneration {
+    let options: RunOptions
+    let inputs: RunInputs
+    let vm: ScriptVM
+    let clock: any EngineClock
+    let output: any RunOutput
+    let log: RunLog
+    /// When the whole run started (monotonic), for the time left.
+    let started: Duration
+
+    /// Runs `page`; returns the URL it navigated to, if it did and the run may go on.
+    func run(_ page: PageInput) async -> String? {
+        var config = EngineConfiguration()
+        config.clock = clock
+        config.vm = vm
+        config.pageURL = page.pageURL
+        config.urlScheme = options.urlScheme
+        config.scopedRegistry = inputs.scoped
+        let engine: BridgeEngine
+        do {
+            engine = try BridgeEngine(configuration: config)
+        } catch {
+            log.error("cannot start the engine: \(error)", code: 2)
+            return nil
+        }
+        defer { engine.close() }
+        inputs.mock?.install(on: engine)
+        if let schemas = inputs.schemas { engine.install(schemas, strict: options.strictSchemas, validateResults: options.validateResults) }
+        if let capabilities = inputs.capabilities { engine.install(capabilities) }
+        let state = GenerationState()
+        let trace = inputs.trace
+        // With `--trace -` stdout carries only the trace; console lines go to stderr.
+        let consoleToStderr = options.tracePath == "-"
+        let output = self.output
+        engine.addEventObserver { event in
+            // Once the page navigated away its calls are cancelled (traced), but rejections its
+            // own JS did not handle are not errors of the run.
+            if state.nextPage != nil {
+                if case .exception = event { return }
+                trace?.write(event)
+                return
+            }
+            trace?.write(event)
+            switch event {
+            case .console(_, let message): if consoleToStderr { output.err(message) } else { output.out(message) }
+            case .error(let method, nil, let error) where error.code == .invalidMessage || error.code == .payloadTooLarge:
+                // A message refused with nobody to tell (no callback): the page's own code never
+                // saw the error, so the run fails with it.
+                state.invalid.append("\(error.code == .payloadTooLarge ? "message too large" : "invalid message")\(method.map { " to '\($0)'" } ?? ""): \(error.message)")
+            default: break
+            }
+        }
+        // Under --offline, navigating to another routed page loads it in a fresh engine: the new
+        // page gets its own capabilities, and answers to the old page's calls are dropped with it
+        // (never delivered to the new page).
+        if let offline = inputs.offline {
+            let handle = engine.handle
+            engine.addNavigationObserver { url, _ in
+                guard state.nextPage == nil, offline.localPage(for: url) != nil else { return }
+                state.nextPage = url
+                handle.engine?.stop()
+            }
+        }
+        var ranOut = false
+        if page.isHTML {
+            do {
+                try PageLoader(pageName: page.displayName, pageURL: page.pageURL, baseDirectory: page.baseDirectory, offline: inputs.offline).load(html: page.text, into: engine)
+            } catch {
+                log.error(error.message, code: 1)
+                ranOut = true
+            }
+        } else {
+            do {
+                engine.installPageSupportOnDemand()
+                try engine.execute(page.text, sourceURL: page.displayName)
+            } catch {
+                engine.report(.exception(error))
+                log.error(ScriptRunner.describe(error), code: error.kind == .timeLimit ? 3 : 1)
+                ranOut = error.kind == .timeLimit
+            }
+        }
+        if !ranOut && state.nextPage == nil {
+            do {
+                let left = max(.milliseconds(1), options.timeout - (SystemClock().now - started))
+                try await engine.runUntilIdle(limit: left)
+            } catch {
+                if case .timeLimit(_, let pending) = error {
+                    log.error("run did not finish within \(BridgeError.describe(options.timeout)); still pending: \(pending)", code: 3)
+                }
+            }
+        }
+        for e in engine.uncaughtErrors {
+            log.error(ScriptRunner.describe(e), code: e.kind == .timeLimit ? 3 : 1)
+        }
+        for line in state.invalid { log.error(line, code: 1) }
+        return log.exitCode == 0 ? state.nextPage : nil
+    }
+}
+
+/// What a generation's observers collect.
+@MainActor
+final class GenerationState {
+    var nextPage: String?
+    var invalid: [String] = []
+}

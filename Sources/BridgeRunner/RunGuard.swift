@@ -1,0 +1,43 @@
+import BridgeValues
+import BridgeSupport
+import ScriptEngine
+
+/// The command line's use of the `ProcessGuard`: what JavaScriptCore's own limits cannot stop
+/// ends the process with one line on stderr and its exit status, the trace flushed first.
+package enum RunGuard {
+    /// The default memory limit of a run: 2 GiB of resident memory.
+    package static let defaultMemoryLimitMiB = 2048
+
+    /// Starts (or retargets) the process guard for a run or a test file.
+    ///
+    /// - Parameters:
+    ///   - scriptLimit: one script's limit (JavaScript holding the main thread longer than this
+    ///     plus a second can only be a chain of promise continuations).
+    ///   - deadline: when the run must be over (monotonic), or `nil`.
+    ///   - memoryLimit: MiB of resident memory.
+    ///   - runLimit: the run's limit, for the message.
+    ///   - prefix: the command name for the message.
+    ///   - flush: a trace file to flush before the process ends.
+    ///   - context: what was running (a test's name), for the message.
+    package static func start(
+        scriptLimit: Duration, deadline: Duration?, memoryLimit: Int?, runLimit: Duration, prefix: String, flush: FileLineSink?,
+        context: (@Sendable () -> String?)? = nil
+    ) {
+        let mib = memoryLimit ?? defaultMemoryLimitMiB
+        let limits = ProcessGuard.Limits(stuckAfter: scriptLimit + .seconds(1), memoryBytes: mib << 20, deadline: deadline)
+        ProcessGuard.shared.start(limits) { trip in
+            let what = context?().map { " (\($0))" } ?? ""
+            let line: String
+            switch trip {
+            case .stuck(_, let limit, let pastDeadline):
+                line = pastDeadline
+                    ? "run did not finish within \(BridgeError.describe(runLimit))\(what): JavaScript kept the engine busy in promise continuations past the limit; the run was ended"
+                    : "script ran longer than the execution time limit (\(BridgeError.describe(limit - .seconds(1))))\(what) in a chain of promise continuations that never returned to the event loop; the run was ended"
+            case .memory(let resident, let limit):
+                line = "the run used \((resident + (1 << 20) - 1) >> 20) MiB of memory\(what), more than the limit of \(limit >> 20) MiB (--memory-limit MB); the run was ended"
+            }
+            flush?.flush()
+            FileDescriptorWriter.write("\(prefix): \(line)\n", to: 2)
+        }
+    }
+}

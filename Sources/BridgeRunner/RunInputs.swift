@@ -1,0 +1,80 @@
+import BridgeValues
+import BridgePage
+import BridgeComponents
+import BridgeSchema
+import BridgeCore
+
+/// What `bridge-run run` reads before it starts: the page, the offline package, fixtures,
+/// schemas, capabilities, routes and the trace. Any problem is a usage or file error (exit 2)
+/// and nothing runs.
+@MainActor
+struct RunInputs {
+    var page: PageInput
+    var offline: OfflinePackage?
+    var mock: MockFixture?
+    var schemas: SchemaSet?
+    var capabilities: CapabilitySet?
+    /// A scoped table with this run's router (when a route table was given).
+    var scoped: BridgeRegistry?
+    var trace: TraceWriter?
+    /// The trace file, when the trace goes to one.
+    var traceFile: FileLineSink?
+
+    /// Reads everything `options` names; `nil` after writing the problem to `log`.
+    static func load(_ options: RunOptions, output: any RunOutput, prefix: String, log: RunLog) -> RunInputs? {
+        func fail(_ line: String) -> RunInputs? {
+            log.error(line, code: 2)
+            return nil
+        }
+        var offline: OfflinePackage?
+        if let dir = options.offlineDir {
+            do { offline = try OfflinePackage.load(root: dir) } catch { return fail("offline package: \(error.description)") }
+        }
+        let page: PageInput
+        switch PageInput.resolve(options.file, offline: offline) {
+        case .success(let p): page = p
+        case .failure(let problem): return fail(problem.message)
+        }
+        var inputs = RunInputs(page: page, offline: offline)
+        if let path = options.mockPath {
+            do { inputs.mock = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
+        }
+        if let dir = options.schemasDir {
+            guard let set = SchemaCommands.loadSchemas(dir, output: output, prefix: prefix) else {
+                log.raise(2)
+                return nil
+            }
+            inputs.schemas = set
+        } else if options.strictSchemas || options.validateResults {
+            return fail("\(options.strictSchemas ? "--strict-schemas" : "--validate-results") needs --schemas DIR")
+        }
+        if let path = options.routesPath {
+            do {
+                // A route table goes to a router instance of this run, which shadows the
+                // self-registered one.
+                let registry = BridgeRegistry()
+                try registry.register(NavComponent(routes: try RouteTable(contentsOf: path)))
+                inputs.scoped = registry
+            } catch {
+                return fail(error.message)
+            }
+        }
+        if let path = options.capabilitiesPath {
+            do { inputs.capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
+        }
+        if let path = options.tracePath {
+            if path == "-" {
+                inputs.trace = TraceWriter(sink: { output.out($0) })
+            } else {
+                do {
+                    let file = try FileLineSink(path: path)
+                    inputs.traceFile = file
+                    inputs.trace = TraceWriter(sink: { file.write($0) })
+                } catch {
+                    return fail("cannot write trace file \(path): \((error as? FileLineSinkError)?.reason ?? "\(error)")")
+                }
+            }
+        }
+        return inputs
+    }
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The last line of defence for a process that runs pages: a thread of its own that ends the
+/// process with a clear message when JavaScript keeps the main thread for longer than any one
+/// script may run, or when the process uses more memory than allowed.
+///
+/// Why it exists: JavaScriptCore's execution time limit counts one VM entry, and it drains
+/// queued promise continuations one entry each. A chain of continuations that never ends
+/// (`(function f() { Promise.resolve().then(f) })()`), or a finite one of millions, therefore
+/// never trips the limit, and the drain never returns to the event loop, where the run limit is
+/// checked. Nothing in JavaScriptCore's C API can interrupt it from another thread. And there is
+/// no heap limit in that API either: a page allocating without end is killed by the system
+/// without a word. The guard turns both into one line on standard error and an exit status.
+///
+/// Every call into JavaScript from the layers above (`ScriptContext`) marks the main thread busy
+/// (an atomic store), so the guard knows since when JavaScript has held it.
+///
+/// - Note: Start it once per process (the CLI does); a library user may start it too. Trips call
+///   `onTrip` on the guard's thread and then end the process: the main thread is still inside
+///   JavaScriptCore and cannot be returned to.
+public final class ProcessGuard: Sendable {
+    /// What ended the process.
+    public enum Trip: Sendable, Equatable {
+        /// JavaScript held the main thread for `held` without returning to the event loop, past
+        /// `limit` (one script's limit) or past the run's deadline (`pastDeadline`).
+        case stuck(held: Duration, limit: Duration, pastDeadline: Bool)
+        /// The resident set grew past `limit` bytes (it was `resident`).
+        case memory(resident: Int, limit: Int)
+    }
+
+    /// What the guard checks.
+    public struct Limits: Sendable, Equatable {
+        /// How long JavaScript may hold the main thread in one go before the process is ended
+        /// (`nil` = never). Set it above the VM's execution time limit: this catches only what
+        /// that limit cannot stop.
+        public var stuckAfter: Duration?
+        /// Most resident memory, in bytes (`nil` = no limit).
+        public var memoryBytes: Int?
+        /// When the whole run must be over, on the monotonic clock (`SystemClock().now`): JavaScript
+        /// still holding the main thread a grace period after it ends the process (`nil` = none).
+        public var deadline: Duration?
+        /// How long past `deadline` JavaScript may hold on.
+        public var grace: Duration = .milliseconds(500)
+
+        /// Creates limits.
+        public init(stuckAfter: Duration? = nil, memoryBytes: Int? = nil, deadline: Duration? = nil) {
+            self.stuckAfter = stuckAfter
+            self.memoryBytes = memoryBytes
+            self.deadline = deadline
+        }
+    }
+
+    /// Uptime in nanoseconds when the main thread entered JavaScript (0 = not in JavaScript).
+    private let busySince = Atomic<UInt64>(0)
+    /// Nesting of calls into JavaScript (native functions call back into it); main thread only.
+    private let depth = Atomic<Int>(0)
+    private let started = Atomic<Bool>(false)
+    private let state = Mutex<(limits: Limits, onTrip: (@Sendable (Trip) -> Void)?)>((Limits(), nil))
+
+    /// The process's guard.
+    public static let shared = ProcessGuard()
+
+    /// `true` once `start` was called (calls into JS are only marked then).
+    private static let activeFlag = Atomic<Bool>(false)
+    package static var active: Bool { activeFlag.load(ordering: .relaxed) }
+
+    private init() {}
+
+    /// Starts (or reconfigures) the guard: from now on a trip calls `onTrip` (which should write
+    /// its message and flush what must not be lost) and ends the process with `exitCode(trip)`.
+    ///
+    /// - Parameters:
+    ///   - limits: what to check.
+    ///   - interval: how often to look (default 25 ms).
+    ///   - onTrip: called once, on the guard's thread, before the process ends.
+    public func start(_ limits: Limits, interval: Duration = .milliseconds(25), onTrip: @escaping @Sendable (Trip) -> Void) {
+        state.withLock { $0 = (limits, onTrip) }
+        Self.activeFlag.store(true, ordering: .releasing)
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let nanos = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000))
+        let body = GuardThreadBody { [self] in
+            while true {
+                usleep(useconds_t(nanos / 1000))
+                if let trip = check() {
+                    let handler = state.withLock { $0.onTrip }
+                    handler?(trip)
+                    _exit(Self.exitCode(trip))
+                }
+            }
+        }
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(body).toOpaque()
+        if pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<GuardThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+            return nil
+        }, box) == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<GuardThreadBody>.fromOpaque(box).release()
+        }
+    }
+
+    /// The exit status of a trip: 3 for a time limit, 4 for the memory limit.
+    public static func exitCode(_ trip: Trip) -> Int32 {
+        switch trip {
+        case .stuck: return 3
+        case .memory: return 4
+        }
+    }
+
+    /// Marks the main thread entering JavaScript (outermost call only).
+    @inline(__always) package func enter() {
+        if depth.wrappingAdd(1, ordering: .relaxed).oldValue == 0 {
+            busySince.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+        }
+    }
+
+    /// Marks the main thread leaving JavaScript.
+    @inline(__always) package func exit() {
+        if depth.wrappingSubtract(1, ordering: .relaxed).newValue == 0 {
+            busySince.store(0, ordering: .relaxed)
+        }
+    }
+
+    private func check() -> Trip? {
+        let limits = state.withLock { $0.limits }
+        let since = busySince.load(ordering: .relaxed)
+        if since != 0 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let held = Duration.nanoseconds(Int64(clamping: now &- since))
+            if let stuck = limits.stuckAfter, held > stuck { return .stuck(held: held, limit: stuck, pastDeadline: false) }
+            if let deadline = limits.deadline, Duration.nanoseconds(Int64(clamping: now)) > deadline + limits.grace {
+                return .stuck(held: held, limit: limits.stuckAfter ?? held, pastDeadline: true)
+            }
+        }
+        if let limit = limits.memoryBytes, let resident = Self.residentBytes(), resident > limit {
+            return .memory(resident: resident, limit: limit)
+        }
+        return nil
+    }
+
+    /// The process's resident set in bytes (from /proc/self/statm), `nil` where unavailable.
+    public static func residentBytes() -> Int? {
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 127) }
+        guard n > 0 else { return nil }
+        let fields = buffer[0..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// The guard thread's loop, boxed for `pthread_create`.
+private final class GuardThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
