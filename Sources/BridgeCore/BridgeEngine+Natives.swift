@@ -70,14 +70,10 @@ extension BridgeEngine {
             }),
             ("reportError", { [unowned self] args in
                 let kind: ScriptError.Kind = args.string(0) == "rejection" ? .unhandledRejection : .exception
-                var sourceURL = args.string(3)
-                var line = args.number(4).flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
-                if sourceURL == Prelude.sourceURL {
-                    // Errors the SDK made (a rejected bridge call) have no page location.
-                    sourceURL = nil
-                    line = nil
-                }
-                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: sourceURL, line: line, stack: args.string(2)))
+                // Errors the SDK made (a rejected bridge call) are placed at the page line that
+                // called in, or nowhere (recordUncaught relocates them).
+                let line = args.number(4).flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
+                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: args.string(3), line: line, stack: args.string(2)))
                 return .undefined
             }),
             ("jsReply", { [unowned self] args in

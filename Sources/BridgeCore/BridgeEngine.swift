@@ -41,6 +41,9 @@ public final class BridgeEngine {
     package let handle = EngineHandle()
     /// State other layers keep per engine (the page layer's session), by the owner's type.
     package var attachments: [ObjectIdentifier: AnyObject] = [:]
+    /// The runtime's own script names (the SDK prelude, the DOM, the test harness): an error
+    /// thrown inside them is reported at the page line that called in.
+    package var internalSources: Set<String> = [Prelude.sourceURL]
 
     /// Messages refused (`INVALID_MESSAGE`) that named no callback, so no page code saw the error.
     public internal(set) var invalidWithoutCallback = 0
@@ -131,7 +134,7 @@ public final class BridgeEngine {
         do {
             return try context.evaluate(source, sourceURL: sourceURL, line: line, wantResult: wantResult)
         } catch {
-            var e = error
+            var e = error.relocated(outside: internalSources)
             // A terminated script carries no location of its own; name the script at least.
             if e.sourceURL == nil { e.sourceURL = sourceURL }
             throw e
@@ -263,6 +266,7 @@ public final class BridgeEngine {
     }
 
     package func recordUncaught(_ error: ScriptError) {
+        let error = error.relocated(outside: internalSources)
         uncaughtErrors.append(error)
         report(.exception(error))
     }

@@ -70,7 +70,7 @@ final class CallTable {
         loop.keepAlive += 1
         if limit > .zero {
             entry.timerID = loop.schedule(after: limit) { [unowned self] in
-                guard let p = pending[callID], p.responder.claim() else { return }
+                guard let p = pending[callID], p.responder.claimForEngine() else { return }
                 pending[callID]?.timerID = nil
                 finish(callID, .failure(.timeout(method: p.call.method, after: limit)))
             }
@@ -184,7 +184,7 @@ final class CallTable {
     @discardableResult
     func cancelAll() -> Bool {
         var any = false
-        for (callID, p) in pending.sorted(by: { $0.key < $1.key }) where p.responder.claim() {
+        for (callID, p) in pending.sorted(by: { $0.key < $1.key }) where p.responder.claimForEngine() {
             finish(callID, .failure(.cancelled(method: p.call.method)))
             any = true
         }

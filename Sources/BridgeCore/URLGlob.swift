@@ -81,7 +81,7 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Lower-cases the scheme and host so `HTTPS://M.Example.com/x` matches `https://m.example.com/x`.
-    static func normalize(_ url: String) -> String {
+    package static func normalize(_ url: String) -> String {
         guard let r = url.firstRange(of: "://") else { return url }
         let scheme = url[..<r.lowerBound].lowercased()
         let rest = url[r.upperBound...]

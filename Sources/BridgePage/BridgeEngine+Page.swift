@@ -50,6 +50,7 @@ extension BridgeEngine {
 
     /// The `__pageNative` object the prelude reads (and deletes).
     private func installPageNative(_ context: ScriptContext, title: String?, elements: [(tag: String, attributes: [String: String])]) {
+        internalSources.insert(DOMPrelude.sourceURL)
         let info: JSONValue = [
             "href": .string(configuration.pageURL), "userAgent": .string(pageSession.userAgent),
             "title": title.map { .string($0) } ?? .null,

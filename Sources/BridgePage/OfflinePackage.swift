@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import BridgeCore
 import BridgeValues
 
 /// An offline resource package (H5 resource localisation): a root directory with `routes.json`
@@ -62,7 +63,8 @@ public struct OfflinePackage: Sendable, Equatable {
             guard let map = r["map"]?.objectValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "expected {\"map\": {\"<page URL>\": \"<local path>\"}}") }
             for (url, path) in map {
                 guard let p = path.stringValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "route for \(url) must be a string path") }
-                routes[url] = p
+                // Scheme and host compare case-insensitively, as a browser has them.
+                routes[URLGlob.normalize(url)] = p
             }
         }
         var modules: [OfflineModule] = []
@@ -115,7 +117,7 @@ public struct OfflinePackage: Sendable, Equatable {
     /// The local page for a page URL, from `routes.json` (exact match, then without query and
     /// fragment); `nil` when no route matches or the route points outside the package root.
     public func localPage(for url: String) -> String? {
-        guard let relative = routes[url] ?? routes[Self.stripQuery(url)] else { return nil }
+        guard let relative = routes[URLGlob.normalize(url)] ?? routes[URLGlob.normalize(Self.stripQuery(url))] else { return nil }
         let path = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root)).standardizedFileURL.path
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         // A route may not leave the package.
@@ -125,7 +127,7 @@ public struct OfflinePackage: Sendable, Equatable {
 
     /// `true` when `routes.json` names the URL (even if its path is refused).
     public func hasRoute(for url: String) -> Bool {
-        routes[url] != nil || routes[Self.stripQuery(url)] != nil
+        routes[URLGlob.normalize(url)] != nil || routes[URLGlob.normalize(Self.stripQuery(url))] != nil
     }
 
     /// Serves an http(s) URL from the package after verifying its MD5.

@@ -63,6 +63,7 @@ final class TestFileRunner {
         } catch {
             return fileFailure(TestFailure(message: "cannot start the engine: \(error)", details: [], location: nil))
         }
+        engine.internalSources.insert(TestHarness.sourceURL)
         let session = TestSession(fixture: fixture)
         defer {
             session.detach()

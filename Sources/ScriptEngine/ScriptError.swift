@@ -52,3 +52,31 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension ScriptError {
+    /// The error as seen from the page: when it was thrown inside the runtime's own JavaScript
+    /// (`runtimeFiles` names those files, e.g. the SDK prelude), its file and line become those of
+    /// the first stack frame outside them — the page line that called in. An error with no such
+    /// frame keeps no location at all (it is the runtime's own, not the page's).
+    package func relocated(outside runtimeFiles: Set<String>) -> ScriptError {
+        guard let url = sourceURL, runtimeFiles.contains(url) else { return self }
+        var e = self
+        e.sourceURL = nil
+        e.line = nil
+        e.column = nil
+        for frame in (stack ?? "").split(separator: "\n") {
+            var text = Substring(frame)
+            if let at = text.firstIndex(of: "@") { text = text[text.index(after: at)...] }
+            // `url:line:column`
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { continue }
+            let file = parts.dropLast(2).joined(separator: ":")
+            guard !file.isEmpty, !runtimeFiles.contains(file) else { continue }
+            e.sourceURL = file
+            e.line = line
+            e.column = column
+            break
+        }
+        return e
+    }
+}

@@ -22,6 +22,8 @@ enum CLI {
         var stdout: String
         var stderr: String
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+        /// Standard error's lines (where console output goes when the trace is on stdout).
+        var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
     /// Runs `tool args…` in the package root.

@@ -13,7 +13,7 @@ import Testing
     func shopNavigation() throws {
         let r = try CLI.run(Self.shopArgs + ["--capabilities", "Examples/offline/capabilities.json", "--trace", "-"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        let console = r.lines.filter { !$0.hasPrefix("{") }
+        let console = r.errorLines
         #expect(console == [
             "shop pay.start: PERMISSION_DENIED",
             "pay page: /shop/pay.html?order=A1",

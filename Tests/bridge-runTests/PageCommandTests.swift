@@ -68,8 +68,10 @@ import Testing
     @Test func routerWithABRoutes() throws {
         let r = try CLI.run(["run", "Examples/router/jump.js", "--routes", "Examples/router/routes.json", "--trace", "-"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        #expect(r.lines.contains("opened job/newlist via AB route 123"))
-        #expect(r.lines.contains("opened house/map via default"))
+        // With `--trace -`, stdout carries only the trace: console lines are on stderr.
+        #expect(r.errorLines.contains("opened job/newlist via AB route 123"))
+        #expect(r.errorLines.contains("opened house/map via default"))
+        #expect(r.lines.allSatisfy { $0.hasPrefix("{\"type\":") })
         #expect(r.lines.filter { $0.hasPrefix("{\"type\":\"navigate\"") }.count == 2)
     }
 

@@ -43,7 +43,8 @@ import Testing
         #expect(r.status == 0)
         let jsonLines = r.lines.filter { $0.hasPrefix("{\"type\":") }
         #expect(jsonLines.count > 8)
-        #expect(r.lines.contains("theme: dark"))
+        #expect(jsonLines.count == r.lines.count, "stdout holds only JSON Lines, for jq")
+        #expect(r.errorLines.contains("theme: dark"), "console output goes to stderr with --trace -")
     }
 
     @Test func timerOrderingMatchesNodeWithVirtualTime() throws {

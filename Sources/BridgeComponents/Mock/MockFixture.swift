@@ -1,4 +1,5 @@
 import FoundationEssentials
+import BridgeSupport
 public import BridgeValues
 public import BridgeCore
 
@@ -108,7 +109,17 @@ public struct MockFixture: Sendable, Equatable {
             return .sync { _ in try outcome.get() }
         }
         return .callback { call, responder in
-            call.engine?.schedule(after: entry.delay) { responder.respond(entry.outcome.mapError { $0 as any Error }) }
+            guard let engine = call.engine else { return }
+            let timer = engine.schedule(after: entry.delay) { responder.respond(entry.outcome.mapError { $0 as any Error }) }
+            // A call that times out (or an engine that closes) first stops the delayed answer.
+            let handle = engine.handle
+            responder.onCancel {
+                if MainThread.isCurrent {
+                    MainActor.assumeIsolated { handle.engine?.cancelTimer(timer) }
+                } else {
+                    Task { @MainActor in handle.engine?.cancelTimer(timer) }
+                }
+            }
         }
     }
 }

@@ -153,7 +153,10 @@ function check(v, depth, stack) {
     if (collection !== null) return fail('a ' + collection + ' cannot cross the bridge; convert it to an object or array');
     if (isRegExp(v)) return fail('a RegExp cannot cross the bridge; send its source string');
   }
-  if (typeof v.then === 'function') return fail('a Promise cannot cross the bridge; await it first');
+  // A plain object is a thenable only by its own `then` (a page's Object.prototype.then makes
+  // every object look like one, and JSON.stringify would still write it as data).
+  if ((proto === ObjectPrototype || proto === null) ? (hasOwn(v, 'then') && typeof v.then === 'function') : typeof v.then === 'function')
+    return fail('a Promise cannot cross the bridge; await it first');
   if (typeof v.toJSON === 'function') {
     // What JSON.stringify will write is what must be checked.
     let j;
@@ -434,11 +437,13 @@ function addHandler(name, index) {
 }
 global.webkit = { messageHandlers: messageHandlers };
 
+// Own properties, defined (not assigned): a page that froze Error.prototype must still get its
+// rejection with a code.
 function BridgeCallError(err) {
   const e = new ErrorCtor(err.message);
-  e.name = 'BridgeError';
-  e.code = err.code;
-  e.details = err.details === undefined ? null : err.details;
+  defineProperty(e, 'name', { value: 'BridgeError', writable: true, configurable: true });
+  defineProperty(e, 'code', { value: err.code, writable: true, enumerable: true, configurable: true });
+  defineProperty(e, 'details', { value: err.details === undefined ? null : err.details, writable: true, enumerable: true, configurable: true });
   return e;
 }
 function send(method, params, options, entry) {

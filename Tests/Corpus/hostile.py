@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Writes the hostile-page corpus (Tests/Corpus/hostile.jsonl and Tests/Corpus/hostile-pkg/) that
+HostilePageCorpusTests runs through the built bridge-run, one child process per case.
+
+Each row: {"name", "class", "file", "script", "args", "status", "stderr"?, "stdout"?, "notOutput"?,
+"maxSeconds"}. The test writes `script` to a temporary `file` (`x.js`, `x.test.js`, `x.html`) and
+runs `bridge-run <args with {file} replaced>`; the process must exit with `status` within
+`maxSeconds`, never die of a signal, and print what the row says. Classes follow issue 12:
+crash (page-chosen numbers and values), runaway (work the limits must stop), vanish (failures
+that must be reported and calls that must settle), capability (bypasses), data (values that must
+stay distinct), sdk (tampered built-ins and the SDK's internals), resources (memory, outputs),
+pattern (long valid values). Run it from anywhere:
+
+    python3 Tests/Corpus/hostile.py
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+rows = []
+MOCK = "Tests/Corpus/hostile-pkg/mock.json"
+
+
+def case(klass, name, script, status, args=None, file="x.js", stdout=None, stderr=None, notOutput=None, maxSeconds=10):
+    row = {"class": klass, "name": f"{klass}: {name}", "script": script, "file": file, "status": status,
+           "args": args if args is not None else ["run", "{file}", "--timeout", "3000", "--mock", MOCK], "maxSeconds": maxSeconds}
+    if stdout is not None: row["stdout"] = stdout
+    if stderr is not None: row["stderr"] = stderr
+    if notOutput is not None: row["notOutput"] = notOutput
+    rows.append(row)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. Crashes: numbers and values the page chooses.
+WEIRD = {"Infinity": "Infinity", "-Infinity": "-Infinity", "NaN": "NaN", "1e300": "1e300", "-1": "-1", "2**53+2": "2**53+2",
+         "1.5": "1.5", "string": "'12'", "object": "{}", "null": "null"}
+for label, v in WEIRD.items():
+    case("crash", f"rejection with line {label}", f"Promise.reject({{line: {v}, column: {v}, sourceURL: 'x.js', message: 'boom'}});", 1,
+         stderr="unhandled promise rejection")
+for label in ["Infinity", "NaN", "1e300", "-1"]:
+    v = WEIRD[label]
+    case("crash", f"thrown object with line {label}", f"throw {{line: {v}, column: {v}, sourceURL: 'x.js'}};", 1, stderr="uncaught")
+    case("crash", f"thrown in a microtask, line {label}", f"Promise.resolve().then(() => {{ throw {{line: {v}}}; }});", 1, stderr="unhandled promise rejection")
+    case("crash", f"thrown in a timer, line {label}", f"setTimeout(() => {{ throw {{line: {v}, sourceURL: {v}}}; }}, 1);", 1, stderr="uncaught")
+for label, v in {"Infinity": "Infinity", "-Infinity": "-Infinity", "NaN": "NaN", "1e300": "1e300", "negative": "-5", "string": "'abc'",
+                 "object": "{}", "2^31": "2**31"}.items():
+    case("crash", f"setTimeout delay {label}", f"setTimeout(() => console.log('fired'), {v});", 0, stdout="fired")
+for label, v in {"Infinity": "Infinity", "NaN": "NaN", "negative": "-1", "zero": "0", "1e300": "1e300", "string": "'abc'", "object": "{}"}.items():
+    case("crash", f"call timeout option {label}",
+         f"bridge.call('x.ok', {{}}, {{timeout: {v}}}).then(() => console.log('settled ok'), (e) => console.log('settled ' + e.code));", 0,
+         stdout="settled")
+for label, v in {"Infinity": "Infinity", "NaN": "NaN", "1e300": "1e300", "object": "{}", "string": "'x'"}.items():
+    case("crash", f"clearTimeout({label})", f"const t = setTimeout(() => console.log('ran'), 5); clearTimeout({v}); clearInterval({v});", 0, stdout="ran")
+case("crash", "clearTimeout(Symbol()) throws a TypeError at its line", "clearTimeout(Symbol('s'));", 1, stderr="x.js:1")
+case("crash", "a test throwing an object with line Infinity fails that test",
+     "test('weird', () => { throw {line: Infinity, message: 'm'}; });\ntest('next', () => {});\n", 1,
+     args=["test", "{file}", "--timeout", "3000"], file="x.test.js", stdout="1 passed, 1 failed")
+case("crash", "a test rejecting with column NaN fails that test",
+     "test('weird', async () => { await Promise.reject({column: NaN, line: -7}); });\ntest('next', () => {});\n", 1,
+     args=["test", "{file}", "--timeout", "3000"], file="x.test.js", stdout="1 passed, 1 failed")
+case("crash", "performance.now and Date under a huge virtual jump",
+     "setTimeout(() => console.log('late', performance.now() > 1e9), 2147483647);", 0,
+     args=["run", "{file}", "--virtual-time", "--timeout", "3000000000"], stdout="late true")
+
+# ---------------------------------------------------------------------------------------------
+# 2. Runaway work: the run limit and the script limit hold for every kind of work.
+LIMITS = ["--timeout", "1500", "--script-timeout", "300", "--mock", MOCK]
+RUN = ["run", "{file}"] + LIMITS
+runaways = {
+    "an endless chain of then": "(function f() { Promise.resolve().then(f); })();",
+    "an endless async recursion": "(async function f() { await null; f(); })();",
+    "an endless queueMicrotask recursion": "(function f() { queueMicrotask(f); })();",
+    "two interleaved endless chains": "(function f() { Promise.resolve().then(f); })(); (function g() { Promise.resolve().then(g); })();",
+    "a finite chain of five million continuations": "let p = Promise.resolve(); for (let i = 0; i < 5e6; i++) p = p.then(() => {});",
+    "an await loop on a mock answered at once": "(async () => { for (;;) await bridge.call('x.ok'); })();",
+    "a 0 ms interval": "setInterval(() => {}, 0);",
+    "a timer that re-arms itself at 0 ms": "(function f() { setTimeout(f, 0); })();",
+    "a timer doing heavy work each tick": "(function f() { let s = 0; for (let i = 0; i < 2e6; i++) s += i; setTimeout(f, 0); })();",
+    "while (true) at top level": "while (true) {}",
+    "while (true) in a timer": "setTimeout(() => { for (;;) {} }, 1);",
+    "while (true) in a microtask": "Promise.resolve().then(() => { for (;;) {} });",
+    "while (true) after a call's answer": "bridge.call('x.ok').then(() => { for (;;) {} });",
+    "while (true) in toJSON of params": "bridge.call('x.ok', {get v() { for (;;) {} }});",
+    "while (true) in a global callback of a raw postMessage": "window.onRaw = () => { for (;;) {} }; webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'onRaw'});",
+    "a chain after many calls answered at once": "(async () => { for (let i = 0; i < 50; i++) await bridge.call('x.ok'); (function f() { Promise.resolve().then(f); })(); })();",
+    "calls in flight without end": "(function f() { for (let i = 0; i < 100; i++) bridge.call('x.ok'); setTimeout(f, 0); })();",
+}
+for name, script in runaways.items():
+    case("runaway", name, script, 3, args=RUN, maxSeconds=6)
+case("runaway", "a 0 ms interval under virtual time", "setInterval(() => {}, 0);", 3,
+     args=["run", "{file}", "--virtual-time"] + LIMITS, maxSeconds=6)
+case("runaway", "an endless chain under virtual time", "(function f() { Promise.resolve().then(f); })();", 3,
+     args=["run", "{file}", "--virtual-time"] + LIMITS, maxSeconds=6)
+case("runaway", "deep recursion is a RangeError at its line, not a crash", "function f() { f(); }\nf();", 1, args=RUN, stderr="x.js:1")
+case("runaway", "the loop goes on after a stopped timer", "setTimeout(() => { for (;;) {} }, 1); setTimeout(() => console.log('later ran'), 20);", 3,
+     args=["run", "{file}", "--timeout", "5000", "--script-timeout", "300"], stdout="later ran", maxSeconds=8)
+case("runaway", "an endless chain inside a test ends the run naming the test",
+     "test('spins', () => { (function f() { Promise.resolve().then(f); })(); });\n", 3,
+     args=["test", "{file}", "--timeout", "300"], file="x.test.js", stderr="x.test.js > spins", maxSeconds=6)
+case("runaway", "a page that keeps navigating to itself is not followed without --offline",
+     "<script>location.href = location.href; setTimeout(() => console.log('still here'), 5);</script>", 0, file="x.html",
+     args=RUN, stdout="still here")
+case("runaway", "a routed page that navigates to itself stops at the navigation limit", "", 1,
+     args=["run", "https://h.example.com/loop.html", "--offline", "Tests/Corpus/hostile-pkg", "--timeout", "5000"],
+     stderr="page navigations", maxSeconds=8)
+
+# ---------------------------------------------------------------------------------------------
+# 3. Failures that vanish, calls that never settle.
+BAD_STACK = "(() => { const e = new Error('x'); Object.defineProperty(e, 'stack', {get() { throw new Error('no stack'); }}); return e; })()"
+REVOKED = "(() => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; })()"
+THROWING_TOSTRING = "({toString() { throw new Error('no'); }, valueOf() { throw new Error('no'); }})"
+for label, value in {"a stack getter that throws": BAD_STACK, "a revoked proxy": REVOKED, "a throwing toString": THROWING_TOSTRING,
+                     "a Symbol": "Symbol('s')", "undefined": "undefined", "a function": "(function () {})"}.items():
+    case("vanish", f"a batch where each callback throws {label}: later answers still settle",
+         f"let n = 0; for (let i = 0; i < 10; i++) bridge.call('x.ok').then(() => {{ n++; throw {value}; }});\n"
+         "setTimeout(() => console.log('settled ' + n), 10);", 1, args=RUN, stdout="settled 10", stderr="unhandled promise rejection")
+    case("vanish", f"a batch where each raw callback throws {label}: later answers still settle",
+         f"let n = 0; window.onRaw = () => {{ n++; throw {value}; }};\n"
+         "for (let i = 0; i < 10; i++) webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'onRaw'});\n"
+         "setTimeout(() => console.log('settled ' + n), 10);", 1, args=RUN, stdout="settled 10", stderr="uncaught")
+    case("vanish", f"a rejection with {label} fails the run", f"Promise.reject({value});", 1, args=RUN, stderr="unhandled promise rejection")
+    case("vanish", f"throwing {label} fails the run", f"throw {value};", 1, args=RUN, stderr="uncaught")
+case("vanish", "a throwing global callback of a raw postMessage is reported and the next call settles",
+     "window.onRaw = () => { throw new Error('in callback'); };\nwebkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'onRaw'});\n"
+     "bridge.call('x.ok').then(() => console.log('next settled'));", 1, args=RUN, stdout="next settled", stderr="in callback")
+case("vanish", "a bridge.post callback that throws is reported; other calls settle",
+     "bridge.post('x.ok', {}, () => { throw new Error('post cb'); }); bridge.call('x.ok').then(() => console.log('other settled'));", 1,
+     args=RUN, stdout="other settled", stderr="post cb")
+case("vanish", "console.log of a revoked proxy prints, never throws", f"console.log({REVOKED}); console.log('after');", 0, args=RUN, stdout="after")
+case("vanish", "console.log of a value whose getters throw prints", "console.log({get a() { throw new Error('g'); }}); console.log('after');", 0,
+     args=RUN, stdout="after")
+case("vanish", "a rejected call nobody handles fails the run", "bridge.call('no.such.method');", 1, args=RUN, stderr="METHOD_NOT_FOUND")
+case("vanish", "a message too large with no callback fails the run",
+     "webkit.messageHandlers.bridge.postMessage({method: 'x.ok', params: {s: 'x'.repeat(2 << 20)}});", 1, args=RUN, stderr="too large")
+case("vanish", "a rejection in a test fails that test and the file goes on",
+     "test('rejects', async () => { Promise.reject(new Error('late')); await new Promise((r) => setTimeout(r, 5)); });\ntest('next', () => {});\n",
+     1, args=["test", "{file}", "--timeout", "3000"], file="x.test.js", stdout="1 passed, 1 failed")
+
+# ---------------------------------------------------------------------------------------------
+# 4. Capabilities: only really being at a URL grants its permissions; names compare by scalars.
+PKG = ["--offline", "Tests/Corpus/hostile-pkg", "--capabilities", "Tests/Corpus/hostile-pkg/capabilities.json",
+       "--schemas", "Tests/Corpus/hostile-pkg/schemas", "--mock", MOCK, "--timeout", "3000"]
+for label, url in {"a fragment": "https://h.example.com/shop/frag.html#/pay.html", "a query": "https://h.example.com/shop/frag.html?next=/shop/pay.html",
+                   "a query and a fragment": "https://h.example.com/shop/frag.html?a=1#../pay.html",
+                   "an encoded fragment": "https://h.example.com/shop/frag.html#%2Fshop%2Fpay.html"}.items():
+    case("capability", f"{label} that ends like the pay page grants nothing", "", 0, args=["run", url] + PKG,
+         stdout="pay.start PERMISSION_DENIED", notOutput="pay.start OK")
+case("capability", "the pay page itself may pay", "", 0, args=["run", "https://h.example.com/shop/pay.html"] + PKG, stdout="pay.start OK")
+case("capability", "upper-case scheme and host are the same page", "", 0, args=["run", "HTTPS://H.EXAMPLE.COM/shop/pay.html"] + PKG,
+     stdout="pay.start OK")
+VARIANTS = [("a Kelvin sign for K", "\\u212Aamera.take"), ("a combining accent", "Ka\\u0301mera.take"), ("fullwidth letters", "\\uFF2Bamera.take"),
+            ("a trailing space", "Kamera.take "), ("a zero-width space", "Kamera\\u200B.take"), ("a different case", "kamera.take")]
+FRAG = ["run", "https://h.example.com/shop/frag.html"] + PKG
+case("capability", "the denied action itself is refused", "", 0, args=FRAG, stdout="plain PERMISSION_DENIED", notOutput="plain OK")
+for i, (label, _) in enumerate(VARIANTS):
+    # Refused either way (not found, or denied where the glob covers the spelling): never answered.
+    case("capability", f"a denied action spelled with {label} stays unanswered", "", 0, args=FRAG,
+         stdout=f"variant {i} ", notOutput=f"variant {i} OK")
+for i, label in enumerate(["a Kelvin sign", "a combining accent"]):
+    case("capability", f"a legacy URL call spelled with {label} stays unanswered", "", 0, args=FRAG,
+         stdout=f"url {i} METHOD_NOT_FOUND", notOutput=f"url {i} OK")
+
+# ---------------------------------------------------------------------------------------------
+# 5. Data: keys and strings are sequences of code points.
+TRACE = ["run", "{file}", "--trace", "-", "--mock", MOCK, "--timeout", "3000"]
+case("data", "keys that are canonically equivalent stay two keys", "bridge.call('x.ok', {'\\u00e9': 1, 'e\\u0301': 'text'});", 0,
+     args=TRACE, stdout='"e\u0301":"text"')
+case("data", "the other spelling of the key survives too", "bridge.call('x.ok', {'\\u00e9': 1, 'e\\u0301': 'text'});", 0, args=TRACE,
+     stdout='"\u00e9":1')
+case("data", "Kelvin and K keys stay two keys", "bridge.call('x.ok', {'K': 1, '\\u212A': 2});", 0, args=TRACE, stdout='"\u212a":2')
+case("data", "Ohm and Omega keys stay two keys", "bridge.call('x.ok', {'\\u2126': 1, '\\u03a9': 2});", 0, args=TRACE, stdout='"\u2126":1')
+case("data", "canonically equivalent strings in an array stay as sent", "bridge.call('x.ok', {a: ['\\u00e9', 'e\\u0301']});", 0, args=TRACE,
+     stdout='["\u00e9","e\u0301"]')
+case("data", "a legacy URL with equivalent keys keeps both",
+     "location.href = 'hybrid://x?parameter=' + encodeURIComponent(JSON.stringify({action: 'x.ok', '\\u00e9': 1, 'e\\u0301': 2}));", 0,
+     args=TRACE, stdout='"e\u0301":2')
+case("data", "a lone surrogate in a string is refused naming the path", "bridge.call('x.ok', {s: 'a\\ud800b'}).catch((e) => console.log(e.code, e.message));", 0,
+     args=RUN, stdout="INVALID_MESSAGE params.s")
+case("data", "a lone surrogate in a key is refused naming the path", "bridge.call('x.ok', {'k\\udc00': 1}).catch((e) => console.log(e.code));", 0,
+     args=RUN, stdout="INVALID_MESSAGE")
+case("data", "U+2028, NUL and quotes survive the crossing", "bridge.call('x.ok', {s: '\\u2028\\u0000\"</script>'});", 0, args=TRACE,
+     stdout='"s":"\\u2028\\u0000\\"</script>"')
+case("data", "a schema enum of é refuses e + combining accent", "", 1,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "Tests/Corpus/hostile-pkg/payloads/decomposed.jsonl"], stdout="must be one of")
+case("data", "a schema enum of é accepts é", "", 0,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "Tests/Corpus/hostile-pkg/payloads/composed.jsonl"], stdout="1 valid")
+case("data", "a strict schema refuses the second spelling of a declared key", "", 1,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "Tests/Corpus/hostile-pkg/payloads/both-keys.jsonl"], stdout="is not allowed")
+
+# ---------------------------------------------------------------------------------------------
+# 6. The SDK's machinery belongs to the runtime: tampered built-ins break only the page.
+CALL = "(async () => { const r = await bridge.call('x.ok', {a: [1, {b: 2}]}); console.log('answer ' + JSON_OUT(r)); })();"
+OUT = "const JSON_OUT = ((s) => (v) => s(v))(JSON.stringify);\n"
+tampers = {
+    "JSON.stringify": "JSON.stringify = () => { throw new Error('tampered'); };",
+    "JSON.parse": "JSON.parse = () => { throw new Error('tampered'); };",
+    "Array.prototype.push": "Array.prototype.push = () => { throw new Error('tampered'); };",
+    "Array.prototype.indexOf": "Array.prototype.indexOf = () => { throw new Error('tampered'); };",
+    "Array.prototype.slice": "Array.prototype.slice = () => { throw new Error('tampered'); };",
+    "Array.prototype[Symbol.iterator]": "Array.prototype[Symbol.iterator] = function* () { throw new Error('tampered'); };",
+    "Array.isArray": "Array.isArray = () => false;",
+    "Map.prototype.get/set/delete/has": "for (const m of ['get', 'set', 'delete', 'has']) Map.prototype[m] = () => { throw new Error('tampered'); };",
+    "Promise": "window.Promise = function () { throw new Error('tampered'); };",
+    "Promise.resolve": "Promise.resolve = () => { throw new Error('tampered'); };",
+    "Function.prototype.call/apply/bind": "Function.prototype.call = Function.prototype.apply = Function.prototype.bind = () => { throw new Error('tampered'); };",
+    "Object.keys/defineProperty/freeze": "Object.keys = Object.defineProperty = Object.freeze = () => { throw new Error('tampered'); };",
+    "Object.getPrototypeOf": "Object.getPrototypeOf = () => { throw new Error('tampered'); };",
+    "String.prototype.replace/indexOf/slice": "String.prototype.replace = String.prototype.indexOf = String.prototype.slice = () => { throw new Error('tampered'); };",
+    "RegExp.prototype.exec/test": "RegExp.prototype.exec = RegExp.prototype.test = () => { throw new Error('tampered'); };",
+    "Error.prototype frozen": "Object.freeze(Error.prototype);",
+    "Object.prototype frozen": "Object.freeze(Object.prototype);",
+    "Date.prototype.getTime": "Date.prototype.getTime = () => { throw new Error('tampered'); };",
+    "Symbol.hasInstance on Date and Map": "Object.defineProperty(Date, Symbol.hasInstance, {value: () => true}); Object.defineProperty(Map, Symbol.hasInstance, {value: () => true});",
+}
+for name, tamper in tampers.items():
+    case("sdk", f"{name} replaced: the call still goes out and its answer settles", OUT + tamper + "\n" + CALL, 0, args=RUN, stdout='answer {"ok":true}')
+case("sdk", "Promise.prototype.then replaced: the call settles (the page's own .then is its own)",
+     "Promise.prototype.then = function () { throw new Error('tampered'); };\n(async () => { await bridge.call('x.ok'); console.log('awaited'); })();", 0,
+     args=RUN, stdout="awaited")
+case("sdk", "a rejected call with Error.prototype frozen still rejects with its code",
+     "Object.freeze(Error.prototype); bridge.call('no.such').catch((e) => console.log('code ' + e.code));", 0, args=RUN, stdout="code METHOD_NOT_FOUND")
+case("sdk", "Object.prototype.then: the answer still settles natively (traced)", "Object.prototype.then = function () {}; bridge.call('x.ok');", 0,
+     args=TRACE, stdout='"type":"result"')
+case("sdk", "the SDK's internals are not globals",
+     "console.log([typeof __bridgeSDK, typeof __native, typeof __pageNative, typeof __bridgeTestNative].join(' '));", 0, args=RUN,
+     stdout="undefined undefined undefined undefined")
+case("sdk", "clearTimeout of every id does not cancel a mock's delayed answer",
+     "bridge.call('x.slow').then((r) => console.log('slow ' + r.ok)); for (let i = 0; i < 2000; i++) { clearTimeout(i); clearInterval(i); }", 0,
+     args=RUN, stdout="slow true")
+case("sdk", "clearTimeout of every id does not cancel a call's timeout",
+     "bridge.call('x.never', {}, {timeout: 50}).catch((e) => console.log('timeout ' + e.code)); for (let i = 0; i < 2000; i++) clearTimeout(i);", 0,
+     args=RUN, stdout="timeout TIMEOUT", maxSeconds=8)
+case("sdk", "a global cb_1 does not capture another script's answer",
+     "window.cb_1 = () => console.log('forged'); bridge.call('x.ok').then((r) => console.log('real ' + r.ok));", 0, args=RUN, stdout="real true",
+     notOutput="forged")
+case("sdk", "a page's own var bridge wins; the SDK stays reachable as bridgeSDK",
+     "var bridge = {mine: true};\nconsole.log('mine ' + bridge.mine); bridgeSDK.call('x.ok').then((r) => console.log('sdk ' + r.ok));", 0, args=RUN,
+     stdout="sdk true")
+case("sdk", "a page's own let bridge is allowed", "let bridge = 1; console.log('let ' + bridge); bridgeSDK.call('x.ok').then(() => console.log('sdk ok'));", 0,
+     args=RUN, stdout="sdk ok")
+case("sdk", "a getter that answers the check small and the serializer big is refused by native code",
+     "let n = 0; const p = {get s() { return ++n === 1 ? 'x' : 'y'.repeat(3 << 20); }};\n"
+     "bridge.call('x.ok', p).then(() => console.log('passed'), (e) => console.log('refused ' + e.code));", 0, args=RUN, stdout="refused PAYLOAD_TOO_LARGE")
+case("sdk", "a getter that answers the check with a number and the serializer with NaN",
+     "let n = 0; const p = {get v() { return ++n === 1 ? 1 : NaN; }};\n"
+     "bridge.call('x.ok', p).then(() => console.log('settled'), (e) => console.log('refused ' + e.code));", 0, args=RUN, stdout="settled")
+
+# ---------------------------------------------------------------------------------------------
+# 7. Resources.
+MEM = ["run", "{file}", "--memory-limit", "300", "--timeout", "20000"]
+case("resources", "typed arrays without end end the run at the memory limit",
+     "const keep = []; for (;;) keep.push(new Uint8Array(50 << 20).fill(1));", 4, args=MEM, stderr="memory", maxSeconds=15)
+case("resources", "strings without end end the run at the memory limit",
+     "const keep = []; for (let i = 0; ; i++) keep.push('x'.repeat(16 << 20) + i);", 4, args=MEM, stderr="memory", maxSeconds=15)
+case("resources", "objects without end end the run at the memory limit",
+     "const keep = []; for (;;) keep.push({a: [1, 2, 3], b: 'y'.repeat(64), c: {}});", 4, args=MEM, stderr="memory", maxSeconds=20)
+case("resources", "a typed array allocated in a microtask chain", "(function f() { new Uint8Array(16 << 20).fill(2); Promise.resolve().then(f); })();", 3,
+     args=["run", "{file}", "--memory-limit", "1000", "--timeout", "1500", "--script-timeout", "300"], maxSeconds=8)
+case("resources", "a trace to a full disk is an error", "console.log('x');", 2, args=["run", "{file}", "--trace", "/dev/full"], stderr="No space left")
+case("resources", "a trace into a folder that does not exist is an error", "console.log('x');", 2,
+     args=["run", "{file}", "--trace", "/nonexistent/t.jsonl"], stderr="cannot write trace file")
+case("resources", "a memory limit that is not a number is a usage error", "", 2, args=["run", "{file}", "--memory-limit", "lots"], stderr="--memory-limit")
+
+# ---------------------------------------------------------------------------------------------
+# 8. Long valid values.
+case("pattern", "a 6 MB value of ^(?:[a-z]| )+$ is valid", "", 0,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "--no-limits", "{generated:long-text}"], stdout="1 valid", maxSeconds=30)
+case("pattern", "the same value is too large under the runtime's limits", "", 1,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "{generated:long-text}"], stdout="PAYLOAD_TOO_LARGE", maxSeconds=30)
+case("pattern", "a value of ^(?:[a-z]| )+$ with one bad character is invalid", "", 1,
+     args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "--no-limits", "{generated:long-text-bad}"], stdout="must match pattern", maxSeconds=30)
+
+
+def write(path, text):
+    full = os.path.join(HERE, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+# The package the capability and navigation cases run in.
+PROBE_PAY = """<!doctype html><script>
+bridge.call('pay.start', {amount: 1}).then(() => console.log('pay.start OK'), (e) => console.log('pay.start ' + e.code));
+</script>"""
+write("hostile-pkg/routes.json", json.dumps({"map": {
+    "https://h.example.com/shop/frag.html": "pages/frag.html",
+    "https://h.example.com/shop/pay.html": "pages/pay.html",
+    "https://h.example.com/loop.html": "pages/loop.html",
+}}, indent=2) + "\n")
+write("hostile-pkg/packages.json", "[]\n")
+write("hostile-pkg/pages/pay.html", PROBE_PAY + "\n")
+# frag.html runs the probe for its own URL (the pay call) and, for the look-alike cases, the
+# script the case's row names through its own URL's ?case= (kept static: every look-alike row
+# runs the same two calls, read from the page's fragment-free script below).
+write("hostile-pkg/pages/frag.html", PROBE_PAY + """
+<script>
+// Each variant of the denied action 'Kamera.take', by index: none may reach its mock answer.
+const variants = [""" + ", ".join("'" + m + "'" for _, m in VARIANTS) + """];
+bridge.call('Kamera.take').then(() => console.log('plain OK'), (e) => console.log('plain ' + e.code));
+variants.forEach((m, i) => bridge.call(m).then(() => console.log('variant ' + i + ' OK'), (e) => console.log('variant ' + i + ' ' + e.code)));
+['\\u212Aamera.take', 'Ka\\u0301mera.take'].forEach((m, i) => {
+  window['got' + i] = (r) => console.log('url ' + i + ' ' + (r.error ? r.error.code : 'OK'));
+  const frame = document.createElement('iframe');
+  frame.src = 'hybrid://x?parameter=' + encodeURIComponent(JSON.stringify({action: m, callback: 'got' + i}));
+  document.body.appendChild(frame);
+});
+</script>
+""")
+write("hostile-pkg/pages/loop.html", "<script>location.href = 'https://h.example.com/loop.html';</script>\n")
+write("hostile-pkg/capabilities.json", json.dumps({"capabilities": [
+    {"id": "pay-page", "pages": ["https://h.example.com/shop/pay.html"], "permissions": ["payment"]},
+    {"id": "shop", "pages": ["https://h.example.com/**"], "permissions": ["camera"], "deny": ["Kamera.*"]},
+]}, indent=2) + "\n")
+write("hostile-pkg/mock.json", json.dumps({
+    "x.ok": {"result": {"ok": True}},
+    "x.slow": {"result": {"ok": True}, "delayMs": 50},
+    "x.never": {"result": 1, "delayMs": 100000},
+    "pay.start": {"result": {"paid": True}},
+    "Kamera.take": {"result": {"photo": 1}},
+}, indent=2, ensure_ascii=False) + "\n")
+write("hostile-pkg/schemas/hostile.xml", """<protocol name="hostile" version="1">
+  <action name="pay.start" permission="payment">
+    <param name="amount" type="number" required="true"/>
+  </action>
+  <action name="x.ok"/>
+  <action name="form.pick" strict="true">
+    <param name="choice" type="string" enum="\u00e9,b"/>
+  </action>
+  <action name="form.strict" strict="true">
+    <param name="\u00e9t\u00e9" type="number"/>
+  </action>
+  <action name="text.words">
+    <param name="text" type="string" pattern="^(?:[a-z]| )+$"/>
+  </action>
+</protocol>
+""")
+write("hostile-pkg/payloads/decomposed.jsonl", json.dumps({"method": "form.pick", "params": {"choice": "e\u0301"}}, ensure_ascii=False) + "\n")
+write("hostile-pkg/payloads/composed.jsonl", json.dumps({"method": "form.pick", "params": {"choice": "\u00e9"}}, ensure_ascii=False) + "\n")
+write("hostile-pkg/payloads/both-keys.jsonl", json.dumps({"method": "form.strict", "params": {"\u00e9t\u00e9": 1, "e\u0301te\u0301": 2}}, ensure_ascii=False) + "\n")
+
+
+names = set()
+for r in rows:
+    assert r["name"] not in names, r["name"]
+    names.add(r["name"])
+write("hostile.jsonl", "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows))
+print(f"{len(rows)} cases")
