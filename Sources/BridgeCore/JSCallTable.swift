@@ -25,6 +25,23 @@ final class JSCallTable {
     /// Calls the JS handler `name` and returns its (awaited) answer; drives the engine's loop
     /// while waiting if nothing else is running it.
     func call(_ name: String, _ params: JSONValue, timeout: Duration?) async throws(BridgeError) -> JSONValue {
+        let request = try begin(name, params, timeout: timeout)
+        let loop = engine.loop
+        if results[request] == nil, !loop.isRunning {
+            try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in results[request] != nil || engine.isClosed })
+        }
+        if let result = results.removeValue(forKey: request) { return try result.get() }
+        if engine.isClosed { throw BridgeError(code: .cancelled, message: "engine closed before the JS handler answered") }
+        do {
+            return try await withCheckedThrowingContinuation { waiters[request] = $0 }
+        } catch {
+            throw BridgeError.wrapping(error)
+        }
+    }
+
+    /// Starts a call of the JS handler `name` and returns its request number; the answer is
+    /// kept until someone takes it (`call` awaits it).
+    func begin(_ name: String, _ params: JSONValue, timeout: Duration?) throws(BridgeError) -> Int {
         guard !engine.isClosed, let context = engine.host.context, let invoke = engine.host.invoke else {
             throw BridgeError(code: .cancelled, message: "engine is closed")
         }
@@ -41,16 +58,12 @@ final class JSCallTable {
         } catch {
             complete(request, .failure(.handlerError(error.description)))
         }
-        if results[request] == nil, !loop.isRunning {
-            try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in results[request] != nil || engine.isClosed })
-        }
-        if let result = results.removeValue(forKey: request) { return try result.get() }
-        if engine.isClosed { throw BridgeError(code: .cancelled, message: "engine closed before the JS handler answered") }
-        do {
-            return try await withCheckedThrowingContinuation { waiters[request] = $0 }
-        } catch {
-            throw BridgeError.wrapping(error)
-        }
+        return request
+    }
+
+    /// The answer of `request`, once it arrived and if nobody awaits it (taken: asked once).
+    func takeResult(_ request: Int) -> Result<JSONValue, BridgeError>? {
+        results.removeValue(forKey: request)
     }
 
     /// Settles request `request` (once; later answers are dropped).
