@@ -48,6 +48,9 @@ package final class EventLoop {
     package var virtualGrace: Duration = .milliseconds(250)
     /// `true` while `run` is on the stack.
     package private(set) var isRunning = false
+    /// `true` while `run` waits in the inbox: work added meanwhile (by a task that ran on the main
+    /// actor during the wait, e.g. a nested `callJS` from a handler) must wake it.
+    private var isParked = false
 
     package init(clock: any EngineClock) {
         self.clock = clock
@@ -59,6 +62,7 @@ package final class EventLoop {
     /// Queues a task for the next turn.
     package func enqueue(_ task: @escaping Task) {
         ready.append(task)
+        if isParked { inbox.wake() }
     }
 
     /// Schedules `action` after `delay` (negative delays count as zero). Returns an id for
@@ -71,6 +75,8 @@ package final class EventLoop {
         let entry = Timer(deadline: clock.now + max(.zero, delay), seq: nextSeq, id: timerID)
         timerActions[timerID] = action
         push(entry)
+        // A parked run waits until the earliest deadline it knew; this one may be earlier.
+        if isParked { inbox.wake() }
         return timerID
     }
 
@@ -140,7 +146,9 @@ package final class EventLoop {
                 let left = max(.zero, limit - (realClock.now - realStart))
                 wait = min(wait ?? left, left)
             }
+            isParked = true
             await inbox.wait(for: wait)
+            isParked = false
         }
     }
 

@@ -26,6 +26,16 @@ package final class MainInbox: Sendable {
         waiter?.resume()
     }
 
+    /// Wakes the loop if it is waiting, without a job (the loop's own task list changed).
+    func wake() {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { s in
+            let w = s.parked
+            s.parked = nil
+            return w
+        }
+        waiter?.resume()
+    }
+
     /// Takes every job posted so far.
     package func takeAll() -> [Job] {
         state.withLock { s in
