@@ -104,7 +104,7 @@ let package = Package(
         tests("BridgeComponentsTests", ["BridgeComponents", "BridgeCore", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),
-        tests("bridge-runTests", ["BridgeRuntime"]),
+        tests("bridge-runTests", ["BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeRuntimeTestingTests", ["BridgeRuntimeTesting"]),
         tests("ArchitectureTests", []),
         // The README's component-with-a-dependency example and its test, compiled and run.

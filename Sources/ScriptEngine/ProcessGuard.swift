@@ -61,6 +61,11 @@ public final class ProcessGuard: Sendable {
     /// Nesting of calls into JavaScript (native functions call back into it); main thread only.
     private let depth = Atomic<Int>(0)
     private let started = Atomic<Bool>(false)
+    /// The main thread's CPU clock (the thread that started the guard).
+    private let mainClock = Mutex<clockid_t?>(nil)
+    /// The guard thread's view of the current entry: its `busySince` and the main thread's CPU
+    /// time when the guard first saw it.
+    private let seen = Mutex<(since: UInt64, cpu: UInt64)>((0, 0))
     private let state = Mutex<(limits: Limits, onTrip: (@Sendable (Trip) -> Void)?)>((Limits(), nil))
 
     /// The process's guard.
@@ -81,6 +86,8 @@ public final class ProcessGuard: Sendable {
     ///   - onTrip: called once, on the guard's thread, before the process ends.
     public func start(_ limits: Limits, interval: Duration = .milliseconds(25), onTrip: @escaping @Sendable (Trip) -> Void) {
         state.withLock { $0 = (limits, onTrip) }
+        var clock = clockid_t()
+        if pthread_getcpuclockid(pthread_self(), &clock) == 0 { mainClock.withLock { $0 = clock } }
         Self.activeFlag.store(true, ordering: .releasing)
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let nanos = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000))
@@ -135,8 +142,18 @@ public final class ProcessGuard: Sendable {
         if since != 0 {
             let now = DispatchTime.now().uptimeNanoseconds
             let held = Duration.nanoseconds(Int64(clamping: now &- since))
-            if let stuck = limits.stuckAfter, held > stuck { return .stuck(held: held, limit: stuck, pastDeadline: false) }
-            if let deadline = limits.deadline, Duration.nanoseconds(Int64(clamping: now)) > deadline + limits.grace {
+            // How long one entry ran is counted in the main thread's CPU time, as JavaScriptCore
+            // counts its own limit, so a loaded machine does not end a script JSC would let run.
+            // The guard notes the CPU time when it first sees an entry (at most one interval late).
+            let cpuNow = mainCPUNanoseconds()
+            let cpuHeld: Duration = seen.withLock { s in
+                if s.since != since { s = (since, cpuNow ?? 0) }
+                return cpuNow.map { .nanoseconds(Int64(clamping: $0 &- s.cpu)) } ?? held
+            }
+            if let stuck = limits.stuckAfter, cpuHeld > stuck { return .stuck(held: held, limit: stuck, pastDeadline: false) }
+            // The run's own deadline is wall time (what --timeout means); JavaScriptCore's limit
+            // gets the first chance to stop a single long entry.
+            if let deadline = limits.deadline, Duration.nanoseconds(Int64(clamping: now)) > deadline + limits.grace + (limits.stuckAfter ?? .zero) {
                 return .stuck(held: held, limit: limits.stuckAfter ?? held, pastDeadline: true)
             }
         }
@@ -144,6 +161,13 @@ public final class ProcessGuard: Sendable {
             return .memory(resident: resident, limit: limit)
         }
         return nil
+    }
+
+    private func mainCPUNanoseconds() -> UInt64? {
+        guard let clock = mainClock.withLock({ $0 }) else { return nil }
+        var ts = timespec()
+        guard clock_gettime(clock, &ts) == 0 else { return nil }
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
     /// The process's resident set in bytes (from /proc/self/statm), `nil` where unavailable.

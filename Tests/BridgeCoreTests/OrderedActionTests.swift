@@ -23,7 +23,7 @@ struct OrderedActionTests {
         let count = 12
         let log = Recorder<String>()
         let registry = BridgeRegistry()
-        try registry.register(action: "signal", options: ActionOptions(ordered: true), handler: .callback { call, responder in
+        try registry.register(action: "signal", options: ActionOptions(timeout: .seconds(120), ordered: true), handler: .callback { call, responder in
             let i = call.params["seq"]?.intValue ?? -1
             log.append("start \(i)")
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int.random(in: 0...8))) {
@@ -50,7 +50,7 @@ struct OrderedActionTests {
         let count = 10
         let log = Recorder<String>()
         let registry = BridgeRegistry()
-        try registry.register(action: "signal.async", options: ActionOptions(ordered: true), handler: .async { call in
+        try registry.register(action: "signal.async", options: ActionOptions(timeout: .seconds(120), ordered: true), handler: .async { call in
             let i = call.params["seq"]?.intValue ?? -1
             log.append("start \(i)")
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...6)))
@@ -95,7 +95,7 @@ struct OrderedActionTests {
     func failureReleasesQueue() async throws {
         let log = Recorder<String>()
         let registry = BridgeRegistry()
-        try registry.register(action: "step", options: ActionOptions(ordered: true), handler: .callback { call, responder in
+        try registry.register(action: "step", options: ActionOptions(timeout: .seconds(120), ordered: true), handler: .callback { call, responder in
             let i = call.params["seq"]?.intValue ?? -1
             log.append("start \(i)")
             switch i {
@@ -123,7 +123,7 @@ struct OrderedActionTests {
         let started = Recorder<Int>()
         let late = Recorder<Bool>()
         let registry = BridgeRegistry()
-        try registry.register(action: "signal", options: ActionOptions(ordered: true), handler: .callback { call, responder in
+        try registry.register(action: "signal", options: ActionOptions(timeout: .seconds(120), ordered: true), handler: .callback { call, responder in
             let i = call.params["seq"]?.intValue ?? -1
             started.append(i)
             if i == 0 { return }  // the first call hangs; the others queue behind it
@@ -150,7 +150,7 @@ struct OrderedActionTests {
         let held = LockedValue<[BridgeResponder]>([])
         let registry = BridgeRegistry()
         for name in ["a", "b"] {
-            try registry.register(action: name, options: ActionOptions(ordered: true), handler: .callback { call, responder in
+            try registry.register(action: name, options: ActionOptions(timeout: .seconds(120), ordered: true), handler: .callback { call, responder in
                 log.append("start \(call.method)\(call.params["seq"]?.intValue ?? -1)")
                 held.update { $0.append(responder) }
             })

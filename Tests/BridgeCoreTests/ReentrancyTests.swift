@@ -8,7 +8,13 @@ import BridgeRuntimeTesting
 @MainActor
 @Suite struct ReentrancyTests {
     func engine(_ registry: BridgeRegistry, clock: any EngineClock = VirtualClock()) throws -> BridgeEngine {
-        try BridgeEngine.forTesting(registry: registry, clock: clock) { $0.useGlobalRegistry = false }
+        // Generous native-to-JS timeouts: the nested hops wait for the main actor, which a busy
+        // parallel test run shares.
+        try BridgeEngine.forTesting(registry: registry, clock: clock) {
+            $0.useGlobalRegistry = false
+            $0.defaultJSCallTimeout = .seconds(120)
+            $0.defaultCallTimeout = .seconds(120)
+        }
     }
 
     @Test("a JS handler called from native awaits bridge.call and answers with its result")

@@ -1,4 +1,5 @@
 import Foundation
+import BridgeRuntimeTesting
 
 /// Runs the built executables of this package and captures their output.
 enum CLI {
@@ -21,24 +22,16 @@ enum CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The child's own wall time (not the wait for a free process slot).
+        var seconds: Double = 0
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
         /// Standard error's lines (where console output goes when the trace is on stdout).
         var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
-    /// Runs `tool args…` in the package root.
-    static func run(_ args: [String], tool: String = "bridge-run") throws -> Result {
-        let p = Process()
-        p.executableURL = binDirectory.appendingPathComponent(tool)
-        p.arguments = args
-        p.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    /// Runs `tool args…` in the package root (without blocking a cooperative thread).
+    static func run(_ args: [String], tool: String = "bridge-run") async throws -> Result {
+        let o = try await ChildProcess.run(binDirectory.appendingPathComponent(tool), args, in: root)
+        return Result(status: o.status, stdout: o.stdout, stderr: o.stderr, seconds: o.seconds)
     }
 }

@@ -10,8 +10,8 @@ import Testing
     ]
 
     @Test("shop page: pay.start is PERMISSION_DENIED; pay page: it succeeds; the old page's slow answer never arrives")
-    func shopNavigation() throws {
-        let r = try CLI.run(Self.shopArgs + ["--capabilities", "Examples/offline/capabilities.json", "--trace", "-"])
+    func shopNavigation() async throws {
+        let r = try await CLI.run(Self.shopArgs + ["--capabilities", "Examples/offline/capabilities.json", "--trace", "-"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let console = r.errorLines
         #expect(console == [
@@ -34,15 +34,15 @@ import Testing
     }
 
     @Test("without a capability file every page may call every action, with a one-line notice in the trace")
-    func noCapabilityFileNotice() throws {
-        let r = try CLI.run(Self.shopArgs + ["--trace", "-"])
+    func noCapabilityFileNotice() async throws {
+        let r = try await CLI.run(Self.shopArgs + ["--trace", "-"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let notices = r.lines.filter { $0.contains("\"type\":\"notice\"") && $0.contains("no capability file") }
         #expect(notices == [#"{"type":"notice","seq":1,"message":"no capability file: every page may call every action"}"#])
         #expect(!r.stdout.contains("PERMISSION_DENIED"))
         #expect(r.lines.contains { $0.contains("\"type\":\"result\"") && $0.contains("\"status\":\"paid\"") })
         // The notice is for the trace only: plain runs print nothing extra.
-        let plain = try CLI.run(Self.shopArgs)
+        let plain = try await CLI.run(Self.shopArgs)
         #expect(!plain.stdout.contains("capability") && !plain.stderr.contains("capability"))
     }
 
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test("legacy URL-protocol calls and message calls are checked the same way (run)")
-    func legacyAndMessage() throws {
+    func legacyAndMessage() async throws {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.dir) }
         let page = f.dir.appendingPathComponent("page.js").path
@@ -83,7 +83,7 @@ import Testing
             bridge.call('device.scan', {}).then(function () { console.log('message device.scan: ok'); }, function (e) { console.log('message device.scan:', e.code); });
             bridge.call('user.get', {}).then(function (r) { console.log('message user.get:', r.name); });
             """.write(toFile: page, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["run", page, "--mock", f.mock, "--schemas", f.schemas, "--capabilities", f.caps])
+        let r = try await CLI.run(["run", page, "--mock", f.mock, "--schemas", f.schemas, "--capabilities", f.caps])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.lines == [
             "legacy pay.start: PERMISSION_DENIED",
@@ -93,13 +93,13 @@ import Testing
             "message user.get: Ada",
         ])
         // The same page without the capability file: everything allowed.
-        let open = try CLI.run(["run", page, "--mock", f.mock, "--schemas", f.schemas])
+        let open = try await CLI.run(["run", page, "--mock", f.mock, "--schemas", f.schemas])
         #expect(open.status == 0)
         #expect(!open.stdout.contains("PERMISSION_DENIED"))
     }
 
     @Test("bridge-run test --capabilities: test files are file: pages and get their capabilities")
-    func testCommand() throws {
+    func testCommand() async throws {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.dir) }
         let test = f.dir.appendingPathComponent("pay.test.js").path
@@ -114,23 +114,23 @@ import Testing
               expect(r.name).toBe('Ada');
             });
             """.write(toFile: test, atomically: true, encoding: .utf8)
-        let with = try CLI.run(["test", test, "--mock", f.mock, "--schemas", f.schemas, "--capabilities", f.caps])
+        let with = try await CLI.run(["test", test, "--mock", f.mock, "--schemas", f.schemas, "--capabilities", f.caps])
         #expect(with.status == 0, "\(with.stdout)\n\(with.stderr)")
         #expect(with.lines.last == "2 passed, 0 failed")
-        let without = try CLI.run(["test", test, "--mock", f.mock, "--schemas", f.schemas])
+        let without = try await CLI.run(["test", test, "--mock", f.mock, "--schemas", f.schemas])
         #expect(without.status == 1)
         #expect(without.lines.last == "1 passed, 1 failed")
     }
 
     @Test("a malformed capability file is a usage error (exit 2) naming the file")
-    func malformedFile() throws {
+    func malformedFile() async throws {
         let f = try fixture()
         defer { try? FileManager.default.removeItem(at: f.dir) }
         let bad = f.dir.appendingPathComponent("bad.json").path
         try #"{"capabilities": [{"id": "x", "pages": "file://**"}]}"#.write(toFile: bad, atomically: true, encoding: .utf8)
         let page = f.dir.appendingPathComponent("p.js").path
         try "console.log('never');".write(toFile: page, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["run", page, "--capabilities", bad])
+        let r = try await CLI.run(["run", page, "--capabilities", bad])
         #expect(r.status == 2)
         #expect(r.stderr.contains(bad) && r.stderr.contains("must be a list of strings"), "\(r.stderr)")
         #expect(!r.stdout.contains("never"))

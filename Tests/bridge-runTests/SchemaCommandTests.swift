@@ -5,14 +5,14 @@ import Testing
 
 /// End-to-end runs of `validate`, `lint`, `docs` and `run --schemas`.
 @Suite struct SchemaCommandTests {
-    @Test func lintAcceptsTheExampleProtocol() throws {
-        let r = try CLI.run(["lint", "--schemas", "Examples/protocol/schemas"])
+    @Test func lintAcceptsTheExampleProtocol() async throws {
+        let r = try await CLI.run(["lint", "--schemas", "Examples/protocol/schemas"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stdout.contains("14 actions, no problems"))
     }
 
-    @Test func lintReportsEveryProblemWithFileAndLine() throws {
-        let r = try CLI.run(["lint", "--schemas", "Examples/protocol-broken"])
+    @Test func lintReportsEveryProblemWithFileAndLine() async throws {
+        let r = try await CLI.run(["lint", "--schemas", "Examples/protocol-broken"])
         #expect(r.status == 2)
         let lines = r.stderr.split(separator: "\n").map(String.init)
         #expect(lines.contains("Examples/protocol-broken/app.xml:5: unknown type 'int' (expected one of string, number, integer, boolean, object, array, any)"))
@@ -25,15 +25,15 @@ import Testing
         #expect(lines.last == "bridge-run: 7 problems in Examples/protocol-broken")
     }
 
-    @Test func validateValidFilesExits0() throws {
-        let r = try CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/messages.jsonl", "Examples/protocol/payloads/single.json"])
+    @Test func validateValidFilesExits0() async throws {
+        let r = try await CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/messages.jsonl", "Examples/protocol/payloads/single.json"])
         #expect(r.status == 0, "stdout: \(r.stdout) stderr: \(r.stderr)")
         #expect(r.lines.last?.hasSuffix("invalid") == true)
         #expect(r.lines.last?.contains(" 0 invalid") == true)
     }
 
-    @Test func validateInvalidFilesNamesLinesPathsAndExits1() throws {
-        let r = try CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/invalid.jsonl", "Examples/protocol/payloads/batch.json"])
+    @Test func validateInvalidFilesNamesLinesPathsAndExits1() async throws {
+        let r = try await CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/invalid.jsonl", "Examples/protocol/payloads/batch.json"])
         #expect(r.status == 1)
         #expect(r.lines.contains("Examples/protocol/payloads/invalid.jsonl:1: nav.open: params.userId: expected integer, got string \"12\""))
         #expect(r.lines.contains("Examples/protocol/payloads/invalid.jsonl:1: nav.open: params.page: must be one of userCenter, list, detail"))
@@ -43,19 +43,19 @@ import Testing
         #expect(r.lines.contains("Examples/protocol/payloads/batch.json[2]: user.login: params.channels[1]: expected string, got boolean true"))
     }
 
-    @Test func validateUnreadableFileOrBadSchemasExits2() throws {
-        let missing = try CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/nope.jsonl"])
+    @Test func validateUnreadableFileOrBadSchemasExits2() async throws {
+        let missing = try await CLI.run(["validate", "--schemas", "Examples/protocol/schemas", "Examples/protocol/payloads/nope.jsonl"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nope.jsonl"))
-        let broken = try CLI.run(["validate", "--schemas", "Examples/protocol-broken", "Examples/protocol/payloads/single.json"])
+        let broken = try await CLI.run(["validate", "--schemas", "Examples/protocol-broken", "Examples/protocol/payloads/single.json"])
         #expect(broken.status == 2)
     }
 
     @Test(arguments: SchemaCommands.DocsFormat.allCases)
-    func docsWriteFiles(format: SchemaCommands.DocsFormat) throws {
+    func docsWriteFiles(format: SchemaCommands.DocsFormat) async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let r = try CLI.run(["docs", "--schemas", "Examples/protocol/schemas", "--format", format.rawValue, "--out", out])
+        let r = try await CLI.run(["docs", "--schemas", "Examples/protocol/schemas", "--format", format.rawValue, "--out", out])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         switch format {
@@ -80,19 +80,19 @@ import Testing
         }
     }
 
-    @Test func docsUsageErrors() throws {
-        let noFormat = try CLI.run(["docs", "--schemas", "Examples/protocol/schemas"])
+    @Test func docsUsageErrors() async throws {
+        let noFormat = try await CLI.run(["docs", "--schemas", "Examples/protocol/schemas"])
         #expect(noFormat.status == 2)
         #expect(noFormat.stderr.contains("--format"))
-        let badFormat = try CLI.run(["docs", "--schemas", "Examples/protocol/schemas", "--format", "html"])
+        let badFormat = try await CLI.run(["docs", "--schemas", "Examples/protocol/schemas", "--format", "html"])
         #expect(badFormat.status == 2)
         #expect(badFormat.stderr.contains("markdown, typescript or jsonschema"))
     }
 
-    @Test func runValidatesEveryCallBeforeAnyHandlerOrMock() throws {
+    @Test func runValidatesEveryCallBeforeAnyHandlerOrMock() async throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("schemas-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: trace) }
-        let r = try CLI.run(["run", "Examples/protocol/page.js", "--schemas", "Examples/protocol/schemas", "--mock", "Examples/protocol/mock.json", "--trace", trace])
+        let r = try await CLI.run(["run", "Examples/protocol/page.js", "--schemas", "Examples/protocol/schemas", "--mock", "Examples/protocol/mock.json", "--trace", trace])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.lines == [
             "user: Ada vip 3",
@@ -106,7 +106,7 @@ import Testing
         #expect(events.filter { $0["type"] == "error" }.compactMap { $0["error"]?["code"] } == ["VALIDATION_FAILED"])
     }
 
-    @Test func strictSchemasRefuseUndescribedActions() throws {
+    @Test func strictSchemasRefuseUndescribedActions() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("strict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -114,9 +114,9 @@ import Testing
         try "bridge.call('not.described', {}).catch(e => console.log(e.code, e.message));".write(toFile: page, atomically: true, encoding: .utf8)
         let mock = dir.appendingPathComponent("m.json").path
         try #"{"not.described": {"result": 1}}"#.write(toFile: mock, atomically: true, encoding: .utf8)
-        let lenient = try CLI.run(["run", page, "--schemas", "Examples/protocol/schemas", "--mock", mock])
+        let lenient = try await CLI.run(["run", page, "--schemas", "Examples/protocol/schemas", "--mock", mock])
         #expect(lenient.lines.isEmpty)
-        let strict = try CLI.run(["run", page, "--schemas", "Examples/protocol/schemas", "--strict-schemas", "--mock", mock])
+        let strict = try await CLI.run(["run", page, "--schemas", "Examples/protocol/schemas", "--strict-schemas", "--mock", mock])
         #expect(strict.lines == ["METHOD_NOT_FOUND no schema for method 'not.described' (strict schemas)"])
     }
 }

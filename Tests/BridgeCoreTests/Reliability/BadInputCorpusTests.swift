@@ -351,11 +351,11 @@ struct BadSchemaCorpusTests {
     }
 
     @Test("generated hostile schemas are refused by bridge-run lint without crashing", arguments: SchemaCase.all.filter { $0.generate != nil })
-    func generated(_ c: SchemaCase) throws {
+    func generated(_ c: SchemaCase) async throws {
         let dir = try Reliability.TempDir()
         defer { dir.remove() }
         let file = try #require(try c.generated(in: dir))
-        let run = try Reliability.cli(["lint", "--schemas", dir.path])
+        let run = try await Reliability.cli(["lint", "--schemas", dir.path])
         let verdict = {
             #expect(!run.crashed, "\(run)")
             #expect(run.status == 2, "\(run)")
@@ -370,8 +370,8 @@ struct BadSchemaCorpusTests {
     }
 
     @Test("bridge-run lint over the whole schema corpus: exit 2, every file named with its line")
-    func lintWholeCorpus() throws {
-        let run = try Reliability.cli(["lint", "--schemas", "Tests/Corpus/schemas"])
+    func lintWholeCorpus() async throws {
+        let run = try await Reliability.cli(["lint", "--schemas", "Tests/Corpus/schemas"])
         #expect(!run.crashed, "\(run)")
         #expect(run.status == 2)
         for c in SchemaCase.all where c.knownIssue == nil {
@@ -414,8 +414,8 @@ struct FileCase: Sendable, CustomTestStringConvertible {
 @Suite("Bad-input corpus: files through bridge-run")
 struct BadFileCorpusTests {
     @Test("each malformed page, package or file ends with its exit status and message, never a crash", arguments: FileCase.all)
-    func fileCase(_ c: FileCase) throws {
-        let run = try Reliability.cli(c.args)
+    func fileCase(_ c: FileCase) async throws {
+        let run = try await Reliability.cli(c.args)
         let verdict = {
             #expect(!run.crashed, "\(c.name): \(run)")
             #expect(run.status == c.status, "\(c.name): \(run)")

@@ -48,7 +48,7 @@ struct HostilePageCorpusTests {
     }
 
     @Test("each hostile page ends as documented, in time, never crashing", arguments: HostileCase.all)
-    func hostilePage(_ c: HostileCase) throws {
+    func hostilePage(_ c: HostileCase) async throws {
         let dir = try Reliability.TempDir()
         defer { dir.remove() }
         let path = try dir.write(c.file, c.script)
@@ -62,7 +62,7 @@ struct HostilePageCorpusTests {
                 args.append(a)
             }
         }
-        let run = try Reliability.cli(args)
+        let run = try await Reliability.cli(args)
         #expect(!run.crashed, "\(c.name): \(run)")
         #expect(run.status == c.status, "\(c.name): \(run)")
         #expect(run.seconds < c.maxSeconds, "\(c.name) took \(run.seconds) s: \(run)")
@@ -88,13 +88,13 @@ struct HostilePageCorpusTests {
 @Suite("Outputs that cannot be written")
 struct UnwritableOutputTests {
     @Test("a trace into a FIFO with no reader is an error at once, not a hang")
-    func fifoWithoutReader() throws {
+    func fifoWithoutReader() async throws {
         let dir = try Reliability.TempDir()
         defer { dir.remove() }
         let fifo = dir.url.appendingPathComponent("trace.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let script = try dir.write("x.js", "console.log('x');")
-        let run = try Reliability.cli(["run", script, "--trace", fifo])
+        let run = try await Reliability.cli(["run", script, "--trace", fifo])
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("no process is reading it"), "\(run)")
         #expect(run.seconds < 5)

@@ -60,37 +60,11 @@ enum Reliability {
         }
     }
 
-    /// Runs `bridge-run args…` in the package root.
-    static func cli(_ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = binDirectory.appendingPathComponent("bridge-run")
-        p.arguments = args
-        p.currentDirectoryURL = root
-        var env = ProcessInfo.processInfo.environment
-        // Keep crash reports short: the status says enough.
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let start = Date()
-        try p.run()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        let errData = LockedValue<Data>(Data())
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            let d = err.fileHandleForReading.readDataToEndOfFile()
-            errData.update { $0 = d }
-            group.leave()
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Run(
-            status: p.terminationStatus, crashed: p.terminationReason == .uncaughtSignal,
-            stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: errData.current, as: UTF8.self),
-            seconds: Date().timeIntervalSince(start))
+    /// Runs `bridge-run args…` in the package root (without blocking a cooperative thread, so
+    /// the many processes of the corpus suites never starve other tests' tasks).
+    static func cli(_ args: [String]) async throws -> Run {
+        let o = try await ChildProcess.run(binDirectory.appendingPathComponent("bridge-run"), args, in: root)
+        return Run(status: o.status, crashed: o.crashed, stdout: o.stdout, stderr: o.stderr, seconds: o.seconds)
     }
 
     /// A fresh temporary directory, removed by `remove()`.
