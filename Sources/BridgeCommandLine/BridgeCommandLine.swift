@@ -112,7 +112,7 @@ public enum BridgeCommandLine {
             case "--trace": options.tracePath = try value(a)
             case "--timeout":
                 let v = try value(a)
-                guard let ms = Double(v), ms > 0, ms.isFinite else { throw UsageError(message: "--timeout needs a positive number of milliseconds, got '\(v)'") }
+                guard let ms = Double(v), ms >= 1, ms.isFinite else { throw UsageError(message: "--timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.timeout = .milliseconds(exactly: ms)
             case "--memory-limit":
                 let v = try value(a)
@@ -120,7 +120,7 @@ public enum BridgeCommandLine {
                 options.memoryLimit = mb
             case "--script-timeout":
                 let v = try value(a)
-                guard let ms = Double(v), ms > 0, ms.isFinite else { throw UsageError(message: "--script-timeout needs a positive number of milliseconds, got '\(v)'") }
+                guard let ms = Double(v), ms >= 1, ms.isFinite else { throw UsageError(message: "--script-timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.scriptTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
             case "--offline": options.offlineDir = try value(a)

@@ -31,8 +31,8 @@ extension TestOptions {
                 options.shard = shard
             case "--timeout":
                 let v = try value(a)
-                guard let ms = Double(v), ms > 0, ms.isFinite else {
-                    throw BridgeCommandLine.UsageError(message: "--timeout needs a positive number of milliseconds, got '\(v)'")
+                guard let ms = Double(v), ms >= 1, ms.isFinite else {
+                    throw BridgeCommandLine.UsageError(message: "--timeout needs a number of milliseconds (at least 1), got '\(v)'")
                 }
                 options.perTestTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true

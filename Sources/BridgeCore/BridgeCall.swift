@@ -25,6 +25,11 @@ public struct BridgeCall: Sendable {
     public var pageURL: String
     /// The engine's id (stable for the engine's life).
     public var engineID: Int
+    /// n when the `bridge` SDK itself sent the call with its callback id `cb_<n>`: the answer goes
+    /// to the SDK's pending promise. `nil` for every other call, even one whose `callbackId` a
+    /// page spelled `cb_1`: its answer goes to the global function of that name, so one script
+    /// cannot settle another script's SDK call.
+    package var sdkCallback: Int?
     /// The engine that received the call (`nil` once it is closed), e.g. to `invoke` another
     /// action or `emit` an event.
     @MainActor

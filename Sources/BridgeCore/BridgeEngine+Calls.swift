@@ -4,17 +4,17 @@ import BridgeSupport
 /// JS-to-native calls: reading the message, checks, lookup, running the handler, settling once.
 extension BridgeEngine {
     /// Handles one posted object body, given as its members.
-    func receive(members: [(String, JSONValue)], handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool) {
+    func receive(members: [(String, JSONValue)], handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool = false) {
         let message: BridgeMessage
         do {
             message = try BridgeMessage(members: members)
         } catch {
             let callbackId = members.last { $0.0.unicodeScalars.elementsEqual("callbackId".unicodeScalars) }?.1.stringValue
             let method = members.last { $0.0.unicodeScalars.elementsEqual("method".unicodeScalars) }?.1.stringValue
-            refuse(callbackId: callbackId, method: method, error: error)
+            refuse(callbackId: callbackId, method: method, error: error, fromSDK: fromSDK)
             return
         }
-        dispatch(message, handlerName: handlerName, via: via, timeout: timeout, wantsProgress: wantsProgress)
+        dispatch(message, handlerName: handlerName, via: via, timeout: timeout, wantsProgress: wantsProgress, fromSDK: fromSDK)
     }
 
     /// Dispatches a message as a call from this engine's page.
@@ -29,7 +29,14 @@ extension BridgeEngine {
     ///   - timeout: per-call timeout (overrides action and engine defaults).
     ///   - wantsProgress: deliver progress updates to the SDK's caller.
     public func dispatch(_ message: BridgeMessage, handlerName: String = "bridge", via: BridgeCall.Via = .message, timeout: Duration? = nil, wantsProgress: Bool = false) {
-        let call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        dispatch(message, handlerName: handlerName, via: via, timeout: timeout, wantsProgress: wantsProgress, fromSDK: false)
+    }
+
+    /// `fromSDK`: the prelude's SDK sent the message through its own entry point, so an answer
+    /// to its `cb_<n>` goes to the SDK's pending promise.
+    func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool) {
+        var call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        if fromSDK, let id = message.callbackId { call.sdkCallback = SDKCallbackID.number(id) }
         if hooks.observesEvents { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             calls.settle(call, .failure(.cancelled(method: call.method)))
@@ -86,9 +93,13 @@ extension BridgeEngine {
 
     /// A body that could not become a call: `INVALID_MESSAGE` (or the limit it broke) to its
     /// callback if it named one, else reported as an error event only.
-    func refuse(callbackId: String?, method: String?, error: BridgeError) {
+    func refuse(callbackId: String?, method: String?, error: BridgeError, fromSDK: Bool = false) {
         report(.error(method: method, callbackId: callbackId, error: error))
-        if let callbackId { outbox.enqueue(.final, id: callbackId, value: .null, error: error) } else { invalidWithoutCallback += 1 }
+        if let callbackId {
+            outbox.enqueue(.final, id: callbackId, sdk: fromSDK ? SDKCallbackID.number(callbackId) : nil, value: .null, error: error)
+        } else {
+            invalidWithoutCallback += 1
+        }
     }
 
     /// Offers a URL the page navigates to (iframe `src`, `location.href`, `window.open`).

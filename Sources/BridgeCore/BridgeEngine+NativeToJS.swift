@@ -7,7 +7,7 @@ extension BridgeEngine {
     /// exists are kept (up to `EngineConfiguration.maxEarlyEvents` per name) until one attaches.
     public func emit(_ name: String, _ payload: JSONValue = .null) {
         report(.event(name: name, payload: payload))
-        outbox.enqueue(.event, id: name, value: payload, error: nil)
+        outbox.enqueue(.event, id: name, sdk: nil, value: payload, error: nil)
     }
 
     /// Calls a JS handler registered with `bridge.register(name, fn)` and returns its (awaited)

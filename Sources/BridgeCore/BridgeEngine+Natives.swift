@@ -14,6 +14,7 @@ extension BridgeEngine {
             "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
             "maxMessageBytes": jsNumber(limits.maxMessageBytes), "maxStringLength": jsNumber(limits.maxStringLength),
             "maxArrayLength": jsNumber(limits.maxArrayLength), "callbackPrefix": .string(SDKCallbackID.prefix),
+            "internalTimers": .bool(configuration.offersInternalTimers),
         ]
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
@@ -22,10 +23,12 @@ extension BridgeEngine {
                 return .undefined
             }),
             ("post", { [unowned self] args in
-                // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress)
+                // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress,
+                // sent by the SDK)
                 let name = host.handlerName(at: args.number(0))
                 let timeout: Duration? = args.count > 3 ? args.number(3).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil } : nil
                 let wantsProgress = args.count > 4 && args.bool(4)
+                let fromSDK = args.count > 5 && args.bool(5)
                 // Parse the envelope's members directly (no dictionary for the outer object).
                 var tooLarge = false
                 let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
@@ -42,17 +45,19 @@ extension BridgeEngine {
                 }
                 switch parsed {
                 case .success(let members):
-                    receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress)
+                    receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: fromSDK)
                 case .failure(let failure):
-                    refuse(callbackId: args.string(2), method: nil, error: tooLarge || failure.isTooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
+                    refuse(
+                        callbackId: args.string(2), method: nil,
+                        error: tooLarge || failure.isTooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description), fromSDK: fromSDK)
                 }
                 return .undefined
             }),
             ("invalid", { [unowned self] args in
-                // (handler name, callbackId or null, reason, code or undefined)
+                // (handler name, callbackId or null, reason, code or undefined, sent by the SDK)
                 let reason = args.string(2) ?? "message cannot cross the bridge"
                 let code = args.string(3).map { BridgeError.Code(rawValue: $0) } ?? .invalidMessage
-                refuse(callbackId: args.string(1), method: nil, error: BridgeError(code: code, message: reason))
+                refuse(callbackId: args.string(1), method: nil, error: BridgeError(code: code, message: reason), fromSDK: args.count > 4 && args.bool(4))
                 return .undefined
             }),
             ("setTimer", { [unowned self] args in

@@ -44,6 +44,9 @@ public final class BridgeEngine {
     /// The runtime's own script names (the SDK prelude, the DOM, the test harness): an error
     /// thrown inside them is reported at the page line that called in.
     package var internalSources: Set<String> = [Prelude.sourceURL]
+    /// Script names JavaScriptCore would rewrite, by the plain alias it is given instead (see
+    /// `ScriptError.SourceNames`).
+    private var sourceNames = ScriptError.SourceNames()
 
     /// Messages refused (`INVALID_MESSAGE`) that named no callback, so no page code saw the error.
     public internal(set) var invalidWithoutCallback = 0
@@ -132,9 +135,9 @@ public final class BridgeEngine {
     private func run(_ source: String, sourceURL: String?, line: Int, wantResult: Bool) throws(ScriptError) -> JSONValue? {
         guard let context = host.context else { throw ScriptError(message: "engine is closed") }
         do {
-            return try context.evaluate(source, sourceURL: sourceURL, line: line, wantResult: wantResult)
+            return try context.evaluate(source, sourceURL: sourceURL.map { sourceNames.alias(for: $0) }, line: line, wantResult: wantResult)
         } catch {
-            var e = error.relocated(outside: internalSources)
+            var e = sourceNames.restore(error).relocated(outside: internalSources)
             // A terminated script carries no location of its own; name the script at least.
             if e.sourceURL == nil { e.sourceURL = sourceURL }
             throw e
@@ -266,7 +269,7 @@ public final class BridgeEngine {
     }
 
     package func recordUncaught(_ error: ScriptError) {
-        let error = error.relocated(outside: internalSources)
+        let error = sourceNames.restore(error).relocated(outside: internalSources)
         uncaughtErrors.append(error)
         report(.exception(error))
     }

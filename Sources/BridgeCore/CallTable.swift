@@ -107,8 +107,8 @@ final class CallTable {
         guard !engine.isClosed, let p = pending[callID] else { return }
         if case .progress(let value) = outcome {
             if engine.hooks.observesEvents { engine.report(.progress(callbackId: p.call.callbackId, progress: value)) }
-            if let id = p.call.callbackId, p.wantsProgress || !SDKCallbackID.isSDK(id) {
-                engine.outbox.enqueue(.progress, id: id, value: value, error: nil)
+            if let id = p.call.callbackId, p.wantsProgress || p.call.sdkCallback == nil {
+                engine.outbox.enqueue(.progress, id: id, sdk: p.call.sdkCallback, value: value, error: nil)
             }
             return
         }
@@ -157,10 +157,10 @@ final class CallTable {
         switch outcome {
         case .success(let value):
             if engine.hooks.observesEvents { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
-            if let id = call.callbackId { engine.outbox.enqueue(.final, id: id, value: value, error: nil) }
+            if let id = call.callbackId { engine.outbox.enqueue(.final, id: id, sdk: call.sdkCallback, value: value, error: nil) }
         case .failure(let error):
             engine.report(.error(method: call.method, callbackId: call.callbackId, error: error))
-            if let id = call.callbackId { engine.outbox.enqueue(.final, id: id, value: .null, error: error) }
+            if let id = call.callbackId { engine.outbox.enqueue(.final, id: id, sdk: call.sdkCallback, value: .null, error: error) }
         case .progress:
             break
         }

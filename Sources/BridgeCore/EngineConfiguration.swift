@@ -31,6 +31,9 @@ public struct EngineConfiguration: Sendable {
     public var pageURL: String = "about:blank"
     /// The scheme of the legacy URL protocol (`hybrid://…?parameter=`).
     public var urlScheme: String = "hybrid"
+    /// The prelude offers `__bridgeInternalTimers` (timers the page cannot clear) once, to a
+    /// runtime script that loads before the page: the test harness.
+    package var offersInternalTimers = false
 
     /// The default configuration.
     public init() {}

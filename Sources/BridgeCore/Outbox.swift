@@ -4,8 +4,9 @@ import ScriptEngine
 /// Delivery of answers, progress and events into JS: entries collect in one JSON batch that a
 /// single loop task hands to the SDK's `deliver`, so many answers cost one crossing and one parse.
 ///
-/// An entry is `[kind, id, value, error]`: kind 0 final answer, 1 progress, 2 event. A callback
-/// id of the SDK's own form travels as its number (see `SDKCallbackID`). The batch is JSON text
+/// An entry is `[kind, id, value, error]`: kind 0 final answer, 1 progress, 2 event. The answer
+/// to a call the SDK sent travels as the SDK's number (see `SDKCallbackID`); any other callback
+/// id as its string (a global function's name). The batch is JSON text
 /// the runtime writes, turned into a JS value by JavaScriptCore's JSON parser — never source.
 @MainActor
 final class Outbox {
@@ -33,14 +34,14 @@ final class Outbox {
     var pendingCount: Int { count }
 
     /// Queues one entry and makes sure a flush task is queued.
-    func enqueue(_ kind: Kind, id: String, value: JSONValue, error: BridgeError?) {
+    func enqueue(_ kind: Kind, id: String, sdk: Int?, value: JSONValue, error: BridgeError?) {
         guard !engine.isClosed else { return }
         buffer.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
         count += 1
         buffer.append(UInt8(ascii: "["))
         buffer.append(UInt8(ascii: "0") + kind.rawValue)
         buffer.append(UInt8(ascii: ","))
-        if kind != .event, let n = SDKCallbackID.number(id) {
+        if kind != .event, let n = sdk {
             JSONValue.appendNumber(Double(n), to: &buffer)
         } else {
             JSONValue.appendString(id, to: &buffer)

@@ -1,3 +1,5 @@
+package import BridgeValues
+
 /// One module of an offline resource package (`packages.json` entry plus its `file.json`).
 public struct OfflineModule: Sendable, Equatable {
     /// One file of the module's manifest.
@@ -20,6 +22,6 @@ public struct OfflineModule: Sendable, Equatable {
     public var version: Int
     /// The module's directory, relative to the package root.
     public var resourcePath: String
-    /// URL path after the hit rule (no leading slash) -> file.
-    public var files: [String: File]
+    /// URL path after the hit rule (no leading slash) -> file, keyed by Unicode scalars.
+    package var files: [ScalarKey: File]
 }

@@ -1,6 +1,6 @@
 public import FoundationEssentials
 import BridgeCore
-import BridgeValues
+package import BridgeValues
 
 /// An offline resource package (H5 resource localisation): a root directory with `routes.json`
 /// (page URL -> local page), `packages.json` (modules with a hit rule, version and directory),
@@ -12,8 +12,14 @@ import BridgeValues
 public struct OfflinePackage: Sendable, Equatable {
     /// The package root.
     public var root: String
-    /// Page URL -> local path relative to `root`.
-    public var routes: [String: String]
+    /// Page URL -> local path relative to `root`, keyed by Unicode scalars: a URL that is only
+    /// canonically equivalent to a route (`\u{212A}` for `K`, a decomposed `é`) is another URL and
+    /// finds no page, as a server would have it, so it cannot load a page under a URL its
+    /// capability patterns do not name.
+    package var routes: [ScalarKey: String]
+
+    /// The page URLs `routes.json` names.
+    public var routeURLs: [String] { routes.keys.map(\.string).sorted() }
     /// The modules, in `packages.json` order.
     public var modules: [OfflineModule]
     /// `false` when `config.json` says `usable: 0` (nothing is served).
@@ -58,13 +64,13 @@ public struct OfflinePackage: Sendable, Equatable {
                 throw OfflineError(url: path, reason: "invalid JSON: \(error.description) at byte \(error.offset)")
             }
         }
-        var routes: [String: String] = [:]
+        var routes: [ScalarKey: String] = [:]
         if let r = try read("routes.json", optional: true) {
             guard let map = r["map"]?.objectValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "expected {\"map\": {\"<page URL>\": \"<local path>\"}}") }
             for (url, path) in map {
                 guard let p = path.stringValue else { throw OfflineError(url: rootURL.appendingPathComponent("routes.json").path, reason: "route for \(url) must be a string path") }
                 // Scheme and host compare case-insensitively, as a browser has them.
-                routes[URLGlob.normalize(url)] = p
+                routes[ScalarKey(URLGlob.normalize(url))] = p
             }
         }
         var modules: [OfflineModule] = []
@@ -83,7 +89,7 @@ public struct OfflinePackage: Sendable, Equatable {
                 let version = entry["version"].flatMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } } ?? 0
                 let usable = entry["usable"].map { $0 == .bool(true) || $0.intValue == 1 || $0.stringValue == "1" } ?? true
                 let manifestPath = URL(fileURLWithPath: resourcePath, relativeTo: rootURL).appendingPathComponent("file.json").path
-                var files: [String: OfflineModule.File] = [:]
+                var files: [ScalarKey: OfflineModule.File] = [:]
                 guard let data = FileManager.default.contents(atPath: manifestPath) else {
                     throw OfflineError(url: manifestPath, reason: "missing manifest of module \(entry["moduleName"]?.stringValue ?? "#\(i)")")
                 }
@@ -96,7 +102,7 @@ public struct OfflinePackage: Sendable, Equatable {
                     guard let lp = value["localPath"]?.stringValue, let md5 = value["md5"]?.stringValue else {
                         throw OfflineError(url: manifestPath, reason: "entry \"\(key)\" needs string localPath and md5")
                     }
-                    files[key.hasPrefix("/") ? String(key.dropFirst()) : key] = .init(localPath: lp, md5: md5.lowercased())
+                    files[ScalarKey(key.hasPrefix("/") ? String(key.dropFirst()) : key)] = .init(localPath: lp, md5: md5.lowercased())
                 }
                 modules.append(OfflineModule(
                     moduleName: entry["moduleName"]?.stringValue ?? "", resourceId: entry["resourceId"].map { $0.stringValue ?? $0.jsonString() } ?? "",
@@ -117,7 +123,7 @@ public struct OfflinePackage: Sendable, Equatable {
     /// The local page for a page URL, from `routes.json` (exact match, then without query and
     /// fragment); `nil` when no route matches or the route points outside the package root.
     public func localPage(for url: String) -> String? {
-        guard let relative = routes[URLGlob.normalize(url)] ?? routes[URLGlob.normalize(Self.stripQuery(url))] else { return nil }
+        guard let relative = localRoute(url) else { return nil }
         let path = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root)).standardizedFileURL.path
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         // A route may not leave the package.
@@ -125,9 +131,20 @@ public struct OfflinePackage: Sendable, Equatable {
         return path
     }
 
+    private func localRoute(_ url: String) -> String? {
+        routes[ScalarKey(URLGlob.normalize(url))] ?? routes[ScalarKey(URLGlob.normalize(Self.stripQuery(url)))]
+    }
+
+    /// A route that is canonically equivalent to `url` (equal under Unicode normalization) but
+    /// spelled with other code points, for an error message; `nil` when there is none.
+    public func lookalikeRoute(for url: String) -> String? {
+        let wanted = URLGlob.normalize(Self.stripQuery(url))
+        return routes.keys.lazy.map(\.string).sorted().first { $0 == wanted || Self.stripQuery($0) == wanted }
+    }
+
     /// `true` when `routes.json` names the URL (even if its path is refused).
     public func hasRoute(for url: String) -> Bool {
-        routes[URLGlob.normalize(url)] != nil || routes[URLGlob.normalize(Self.stripQuery(url))] != nil
+        localRoute(url) != nil
     }
 
     /// Serves an http(s) URL from the package after verifying its MD5.
@@ -146,14 +163,15 @@ public struct OfflinePackage: Sendable, Equatable {
             throw OfflineError(url: url, reason: "suffix \(suffix) is black-listed in config.json suffixBlackList (no network to fetch it)")
         }
         let withoutScheme = Self.stripScheme(bare)
-        let candidates = modules.filter { withoutScheme.hasPrefix($0.hitRule) && Self.boundaryOK(withoutScheme, $0.hitRule) }
-        guard let module = candidates.max(by: { $0.hitRule.count < $1.hitRule.count }) else {
+        // Prefixes and keys compare by Unicode scalars, like the routes.
+        let candidates = modules.filter { withoutScheme.hasScalarPrefix($0.hitRule) && Self.boundaryOK(withoutScheme, $0.hitRule) }
+        guard let module = candidates.max(by: { $0.hitRule.utf8.count < $1.hitRule.utf8.count }) else {
             throw OfflineError(url: url, reason: "no offline package covers this URL (and there is no network)")
         }
         guard module.usable else { throw OfflineError(url: url, reason: "module \(module.moduleName) is not usable (usable: 0)") }
-        var key = String(withoutScheme.dropFirst(module.hitRule.count))
+        var key = Substring(withoutScheme.utf8.dropFirst(module.hitRule.utf8.count))
         while key.hasPrefix("/") { key.removeFirst() }
-        guard let file = module.files[key] else {
+        guard let file = module.files[ScalarKey(String(key))] else {
             throw OfflineError(url: url, reason: "not listed in module \(module.moduleName)'s file.json (key \"\(key)\")")
         }
         let dir = URL(fileURLWithPath: module.resourcePath, relativeTo: URL(fileURLWithPath: root))
@@ -185,8 +203,8 @@ public struct OfflinePackage: Sendable, Equatable {
     }
 
     static func boundaryOK(_ s: String, _ prefix: String) -> Bool {
-        if s.count == prefix.count || prefix.hasSuffix("/") { return true }
-        let next = s[s.index(s.startIndex, offsetBy: prefix.count)]
-        return next == "/" || next == "?" || next == "#"
+        let rest = s.utf8.dropFirst(prefix.utf8.count)
+        guard let next = rest.first, !prefix.hasSuffix("/") else { return true }
+        return next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#")
     }
 }

@@ -42,15 +42,21 @@ struct PageGeneration {
         let consoleToStderr = options.tracePath == "-"
         let output = self.output
         engine.addEventObserver { event in
-            // Once the page navigated away its calls are cancelled (traced), but rejections its
-            // own JS did not handle are not errors of the run.
-            if state.nextPage != nil {
+            // Once the page navigated away (or the run is over) its calls are cancelled (traced),
+            // but rejections its own JS did not handle are not errors of the run.
+            var isConsole = false
+            if case .console = event { isConsole = true }
+            if state.nextPage != nil || (state.over && !isConsole) {
                 if case .exception = event { return }
                 trace?.write(event)
                 return
             }
             trace?.write(event)
             switch event {
+            case .exception(let error):
+                // Printed when it happens: a run the process guard ends later still shows it.
+                if error.kind == .timeLimit { state.stoppedScript = true }
+                log.error(ScriptRunner.describe(error), code: error.kind == .timeLimit ? 3 : 1)
             case .console(_, let message): if consoleToStderr { output.err(message) } else { output.out(message) }
             case .error(let method, nil, let error) where error.code == .invalidMessage || error.code == .payloadTooLarge:
                 // A message refused with nobody to tell (no callback): the page's own code never
@@ -84,7 +90,6 @@ struct PageGeneration {
                 try engine.execute(page.text, sourceURL: page.displayName)
             } catch {
                 engine.report(.exception(error))
-                log.error(ScriptRunner.describe(error), code: error.kind == .timeLimit ? 3 : 1)
                 ranOut = error.kind == .timeLimit
             }
         }
@@ -93,15 +98,16 @@ struct PageGeneration {
                 let left = max(.milliseconds(1), options.timeout - (SystemClock().now - started))
                 try await engine.runUntilIdle(limit: left)
             } catch {
-                if case .timeLimit(_, let pending) = error {
+                // A script the execution limit stopped already said why the run ran out of time.
+                if case .timeLimit(_, let pending) = error, !(state.stoppedScript && pending == "nothing") {
                     log.error("run did not finish within \(BridgeError.describe(options.timeout)); still pending: \(pending)", code: 3)
                 }
             }
         }
-        for e in engine.uncaughtErrors {
-            log.error(ScriptRunner.describe(e), code: e.kind == .timeLimit ? 3 : 1)
-        }
         for line in state.invalid { log.error(line, code: 1) }
+        // Closing the engine cancels what is still pending; rejections the page did not handle
+        // then are traced, not errors of a run that is over.
+        state.over = true
         return log.exitCode == 0 ? state.nextPage : nil
     }
 }
@@ -111,4 +117,8 @@ struct PageGeneration {
 final class GenerationState {
     var nextPage: String?
     var invalid: [String] = []
+    /// The generation ended (its engine is closing).
+    var over = false
+    /// A script was stopped by the execution time limit.
+    var stoppedScript = false
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import BridgePage
+import BridgeSupport
 
 /// What `bridge-run run` was asked to run: a `.js` file, an `.html` page, or an http(s) page URL
 /// mapped to a local page by an offline package's `routes.json`.
@@ -26,6 +27,9 @@ struct PageInput {
             guard let local = offline.localPage(for: argument) else {
                 if offline.hasRoute(for: argument) {
                     return .failure(Problem(message: "\(argument): its route in \(offline.root)/routes.json escapes the package root; refused"))
+                }
+                if let lookalike = offline.lookalikeRoute(for: argument) {
+                    return .failure(Problem(message: "\(argument.scalarEscaped): no route in \(offline.root)/routes.json maps this URL to a local page; the route \(lookalike.scalarEscaped) looks the same but is spelled with other Unicode code points (routes compare code point by code point)"))
                 }
                 return .failure(Problem(message: "\(argument): no route in \(offline.root)/routes.json maps this URL to a local page"))
             }

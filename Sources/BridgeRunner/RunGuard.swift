@@ -3,7 +3,8 @@ import BridgeSupport
 import ScriptEngine
 
 /// The command line's use of the `ProcessGuard`: what JavaScriptCore's own limits cannot stop
-/// ends the process with one line on stderr and its exit status, the trace flushed first.
+/// ends the process with one line on stderr and its exit status, then flushes the trace (within
+/// the guard's bounded time: a trace nobody reads cannot hold the process).
 package enum RunGuard {
     /// The default memory limit of a run: 2 GiB of resident memory.
     package static let defaultMemoryLimitMiB = 2048
@@ -24,20 +25,29 @@ package enum RunGuard {
         context: (@Sendable () -> String?)? = nil
     ) {
         let mib = memoryLimit ?? defaultMemoryLimitMiB
-        let limits = ProcessGuard.Limits(stuckAfter: scriptLimit + .seconds(1), memoryBytes: mib << 20, deadline: deadline)
+        let limits = ProcessGuard.Limits(stuckAfter: scriptLimit + .seconds(1), memoryBytes: mib << 20, deadline: deadline, entryLimit: scriptLimit)
         ProcessGuard.shared.start(limits) { trip in
             let what = context?().map { " (\($0))" } ?? ""
-            let line: String
-            switch trip {
-            case .stuck(_, let limit, let pastDeadline):
-                line = pastDeadline
-                    ? "run did not finish within \(BridgeError.describe(runLimit))\(what): JavaScript kept the engine busy in promise continuations past the limit; the run was ended"
-                    : "script ran longer than the execution time limit (\(BridgeError.describe(limit - .seconds(1))))\(what) in a chain of promise continuations that never returned to the event loop; the run was ended"
-            case .memory(let resident, let limit):
-                line = "the run used \((resident + (1 << 20) - 1) >> 20) MiB of memory\(what), more than the limit of \(limit >> 20) MiB (--memory-limit MB); the run was ended"
-            }
+            FileDescriptorWriter.write("\(prefix): \(message(trip, runLimit: runLimit, what: what))\n", to: 2)
             flush?.flush()
-            FileDescriptorWriter.write("\(prefix): \(line)\n", to: 2)
+        }
+    }
+
+    /// The guard's line for a trip: what held the main thread, as far as the guard can tell.
+    static func message(_ trip: ProcessGuard.Trip, runLimit: Duration, what: String) -> String {
+        switch trip {
+        case .stuck(let held, let writing, let limit, let pastDeadline):
+            if pastDeadline {
+                let why = writing
+                    ? "the process was blocked writing output (a pipe or FIFO nobody reads)"
+                    : held == nil
+                        ? "native code did not return to the event loop"
+                        : "JavaScript kept the engine busy in promise continuations past the limit"
+                return "run did not finish within \(BridgeError.describe(runLimit))\(what): \(why); the run was ended"
+            }
+            return "script ran longer than the execution time limit (\(BridgeError.describe(limit - .seconds(1))))\(what) in a chain of promise continuations that never returned to the event loop; the run was ended"
+        case .memory(let resident, let limit):
+            return "the run used \((resident + (1 << 20) - 1) >> 20) MiB of memory\(what), more than the limit of \(limit >> 20) MiB (--memory-limit MB); the run was ended"
         }
     }
 }

@@ -1,3 +1,5 @@
+import BridgeSupport
+
 /// The result of a run: the process exit code and the error lines printed.
 public struct RunReport: Sendable, Equatable {
     /// 0 success · 1 script error or invalid payload · 2 usage or file error · 3 time limit ·
@@ -21,17 +23,30 @@ final class RunLog {
     private let prefix: String
     private(set) var errors: [String] = []
     private(set) var exitCode: Int32 = 0
+    /// Lines not printed after the first `maxPrinted` (a page throwing in 300 000 microtasks).
+    private(set) var suppressed = 0
+    /// At most this many error lines are printed per run; the trace keeps every error.
+    static let maxPrinted = 100
 
     init(output: any RunOutput, prefix: String) {
         self.output = output
         self.prefix = prefix
     }
 
-    /// Writes `line` to stderr and raises the exit status to at least `code`.
+    /// Writes `line` to stderr and raises the exit status to at least `code`. The line is kept
+    /// to one line (a page's text with line breaks is escaped; see `oneLine`).
     func error(_ line: String, code: Int32) {
+        raise(code)
+        guard errors.count < Self.maxPrinted else {
+            if suppressed == 0 {
+                output.err("\(prefix): more than \(Self.maxPrinted) errors; the rest are not printed (--trace FILE records every one)")
+            }
+            suppressed += 1
+            return
+        }
+        let line = line.oneLine(limit: 4 * String.diagnosticLimit)
         output.err("\(prefix): \(line)")
         errors.append(line)
-        raise(code)
     }
 
     /// Raises the exit status: 3 (time) and 4 (memory) outrank 2, which outranks 1.
@@ -48,5 +63,7 @@ final class RunLog {
         }
     }
 
-    var report: RunReport { RunReport(exitCode: exitCode, errors: errors) }
+    var report: RunReport {
+        RunReport(exitCode: exitCode, errors: suppressed == 0 ? errors : errors + ["(\(suppressed) more errors not printed)"])
+    }
 }

@@ -23,6 +23,6 @@ public struct Violation: Sendable, Equatable, Hashable, Codable, CustomStringCon
     /// The wire form `{path, message}`.
     public var jsonValue: JSONValue { .object(["path": .string(path), "message": .string(message)]) }
 
-    /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    /// `path: message`, or the message alone for the whole message (an empty path).
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

@@ -54,6 +54,7 @@ final class TestFileRunner {
         }
 
         var configuration = EngineConfiguration()
+        configuration.offersInternalTimers = true
         configuration.vm = vm
         configuration.clock = options.virtualTime ? VirtualClock() : SystemClock()
         configuration.pageURL = URL(fileURLWithPath: path).absoluteString
@@ -169,6 +170,12 @@ final class TestFileRunner {
         }
         if let report = session.report, report["ok"]?.boolValue != true {
             failure = TestFailure(harness: report["failure"] ?? .null, sourceURL: path)
+        } else if session.report == nil, failure == nil, stopped == nil, !runaway() {
+            // Nothing was left to run and the harness never reported: the test waits on a promise
+            // nothing can settle any more. It never passed.
+            failure = TestFailure(
+                message: "the test never finished: nothing was left to run (a promise nothing can settle, or the harness's timers were removed)",
+                details: [], location: definedAt)
         }
         if let silent = recoverFromSilentStop(engine) { stopped = silent }
         let uncaught = engine.uncaughtErrors.dropFirst(errorsBefore)

@@ -122,15 +122,17 @@ public enum TestRunner {
     /// The printed lines of one result: `✓ file > name (ms)`, `○ file > name (skipped)`, or
     /// `✗ file > name` followed by the failure indented by four spaces.
     static func render(_ result: TestCaseResult, file: String) -> [String] {
-        let title = result.isFileLevel ? file : "\(file) > \(result.name)"
+        // A test's name is one line whatever it holds; a failure's text is indented line by line,
+        // so neither can print a line that looks like a result or the summary.
+        let title = (result.isFileLevel ? file : "\(file) > \(result.name)").oneLine()
         switch result.status {
         case .passed:
             return ["✓ \(title) (\(Int(result.durationMs.rounded())) ms)"]
         case .skipped:
             return ["○ \(title) (skipped)"]
         case .failed:
-            let body = result.failure?.lines ?? ["failed"]
-            return ["✗ \(title)"] + body.map { $0.isEmpty ? "" : "    " + $0 } + [""]
+            let body = (result.failure?.lines ?? ["failed"]).flatMap { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
+            return ["✗ \(title)"] + body.map { $0.isEmpty ? "" : "    " + String($0).oneLine() } + [""]
         }
     }
 }

@@ -63,4 +63,10 @@ extension String {
     package func sameScalars(as other: String) -> Bool {
         ScalarKey.same(self, other)
     }
+
+    /// `true` when this string's Unicode scalars start with `prefix`'s (`hasPrefix` compares
+    /// by canonical equivalence and grapheme boundaries).
+    package func hasScalarPrefix(_ prefix: String) -> Bool {
+        utf8.starts(with: prefix.utf8)
+    }
 }

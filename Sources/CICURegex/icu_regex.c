@@ -32,10 +32,6 @@ BridgeICURegex *bridge_icu_regex_open(const uint16_t *pattern, int32_t length, i
         if (error_offset != NULL) *error_offset = parse_error.offset;
         return NULL;
     }
-    /* The backtracking stack may grow to 64 MiB (ICU's default, 8 MiB, gives up on ordinary
-       patterns over strings of a few hundred thousand characters). */
-    UErrorCode stack_status = U_ZERO_ERROR;
-    uregex_setStackLimit(re, 64 * 1024 * 1024, &stack_status);
     BridgeICURegex *regex = (BridgeICURegex *)malloc(sizeof *regex);
     if (regex == NULL) {
         uregex_close(re);
@@ -58,6 +54,13 @@ bool bridge_icu_regex_find(BridgeICURegex *regex, const uint16_t *text, int32_t 
         UErrorCode limit_status = U_ZERO_ERROR;
         uregex_setTimeLimit(regex->re, limit, &limit_status);
     }
+    /* The backtracking stack grows with the text too (about 20 bytes a character for nested
+       quantifiers such as ^(a+)+$, more for nested groups): 64 MiB, or 96 bytes a character, up to 1 GiB. */
+    int64_t stack = (int64_t)length * 96;
+    if (stack < 64 * 1024 * 1024) stack = 64 * 1024 * 1024;
+    if (stack > 1024 * 1024 * 1024) stack = 1024 * 1024 * 1024;
+    UErrorCode stack_status = U_ZERO_ERROR;
+    uregex_setStackLimit(regex->re, (int32_t)stack, &stack_status);
     uregex_setText(regex->re, length > 0 ? (const UChar *)text : empty, length, &status);
     if (U_FAILURE(status)) {
         *failure = BRIDGE_ICU_REGEX_FAILED;

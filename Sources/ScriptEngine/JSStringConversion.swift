@@ -21,6 +21,19 @@ enum JSStringConversion {
         return String(decoding: UnsafeBufferPointer(start: chars, count: count), as: UTF16.self)
     }
 
+    /// The start of a long string: at most `maxUTF16` UTF-8 bytes of it are converted (through a
+    /// bounded UTF-8 copy, so a 256 MiB string costs nothing), the rest counted.
+    static func string(_ ref: JSStringRef, maxUTF16: Int) -> String {
+        let count = JSStringGetLength(ref)
+        guard count > maxUTF16 else { return string(ref) }
+        let capacity = maxUTF16 + 1
+        let head = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buf -> String in
+            let written = JSStringGetUTF8CString(ref, buf.baseAddress, capacity)
+            return buf.withMemoryRebound(to: UInt8.self) { String(decoding: UnsafeBufferPointer(rebasing: $0[0..<Swift.max(0, written - 1)]), as: UTF8.self) }
+        }
+        return head + "… (\(count - head.utf16.count) more characters)"
+    }
+
     /// Runs `body` with the UTF-8 bytes of `ref` (without the NUL terminator).
     static func withUTF8<T>(_ ref: JSStringRef, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let max = JSStringGetMaximumUTF8CStringSize(ref)

@@ -27,9 +27,11 @@ import Darwin
 public final class ProcessGuard: Sendable {
     /// What ended the process.
     public enum Trip: Sendable, Equatable {
-        /// JavaScript held the main thread for `held` without returning to the event loop, past
-        /// `limit` (one script's limit) or past the run's deadline (`pastDeadline`).
-        case stuck(held: Duration, limit: Duration, pastDeadline: Bool)
+        /// The main thread did not come back to the event loop: JavaScript held it for `held`
+        /// past `limit` (one script's limit), or the run went past its deadline
+        /// (`pastDeadline`). `held` is `nil` when the thread was not in JavaScript at all;
+        /// `writing` is `true` when it was blocked in a write (to a pipe or FIFO nobody reads).
+        case stuck(held: Duration?, writing: Bool, limit: Duration, pastDeadline: Bool)
         /// The resident set grew past `limit` bytes (it was `resident`).
         case memory(resident: Int, limit: Int)
     }
@@ -47,12 +49,18 @@ public final class ProcessGuard: Sendable {
         public var deadline: Duration?
         /// How long past `deadline` JavaScript may hold on.
         public var grace: Duration = .milliseconds(500)
+        /// One VM entry's execution time limit: past the deadline, an entry that started late
+        /// gets this long (plus `grace`) for JavaScriptCore to stop it first. Whatever the main
+        /// thread does, it must be done by `deadline + entryLimit + 4 × grace` (wall time; the
+        /// entry limit is CPU time, which a loaded machine stretches).
+        public var entryLimit: Duration
 
         /// Creates limits.
-        public init(stuckAfter: Duration? = nil, memoryBytes: Int? = nil, deadline: Duration? = nil) {
+        public init(stuckAfter: Duration? = nil, memoryBytes: Int? = nil, deadline: Duration? = nil, entryLimit: Duration? = nil) {
             self.stuckAfter = stuckAfter
             self.memoryBytes = memoryBytes
             self.deadline = deadline
+            self.entryLimit = entryLimit ?? stuckAfter ?? .zero
         }
     }
 
@@ -63,6 +71,8 @@ public final class ProcessGuard: Sendable {
     private let started = Atomic<Bool>(false)
     /// The main thread's CPU clock (the thread that started the guard).
     private let mainClock = Mutex<clockid_t?>(nil)
+    /// The main thread's id, for /proc/self/task/<id>/syscall.
+    private let mainThreadID = Atomic<Int32>(0)
     /// The guard thread's view of the current entry: its `busySince` and the main thread's CPU
     /// time when the guard first saw it.
     private let seen = Mutex<(since: UInt64, cpu: UInt64)>((0, 0))
@@ -79,6 +89,8 @@ public final class ProcessGuard: Sendable {
 
     /// Starts (or reconfigures) the guard: from now on a trip calls `onTrip` (which should write
     /// its message and flush what must not be lost) and ends the process with `exitCode(trip)`.
+    /// `onTrip` runs on a thread of its own and gets at most half a second: a write that blocks (a
+    /// FIFO whose reader stopped reading) cannot keep the process alive.
     ///
     /// - Parameters:
     ///   - limits: what to check.
@@ -88,6 +100,14 @@ public final class ProcessGuard: Sendable {
         state.withLock { $0 = (limits, onTrip) }
         var clock = clockid_t()
         if pthread_getcpuclockid(pthread_self(), &clock) == 0 { mainClock.withLock { $0 = clock } }
+        #if os(Linux)
+        // /proc/thread-self links to "<pid>/task/<tid>".
+        var link = [CChar](repeating: 0, count: 64)
+        let n = readlink("/proc/thread-self", &link, 63)
+        if n > 0, let tid = Int32(String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)) {
+            mainThreadID.store(tid, ordering: .relaxed)
+        }
+        #endif
         Self.activeFlag.store(true, ordering: .releasing)
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let nanos = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000))
@@ -95,8 +115,7 @@ public final class ProcessGuard: Sendable {
             while true {
                 usleep(useconds_t(nanos / 1000))
                 if let trip = check() {
-                    let handler = state.withLock { $0.onTrip }
-                    handler?(trip)
+                    if let handler = state.withLock({ $0.onTrip }) { Self.runBounded(.milliseconds(500)) { handler(trip) } }
                     _exit(Self.exitCode(trip))
                 }
             }
@@ -139,8 +158,9 @@ public final class ProcessGuard: Sendable {
     private func check() -> Trip? {
         let limits = state.withLock { $0.limits }
         let since = busySince.load(ordering: .relaxed)
+        let now = DispatchTime.now().uptimeNanoseconds
+        let pastDeadline = limits.deadline.map { Duration.nanoseconds(Int64(clamping: now)) - $0 }
         if since != 0 {
-            let now = DispatchTime.now().uptimeNanoseconds
             let held = Duration.nanoseconds(Int64(clamping: now &- since))
             // How long one entry ran is counted in the main thread's CPU time, as JavaScriptCore
             // counts its own limit, so a loaded machine does not end a script JSC would let run.
@@ -150,17 +170,73 @@ public final class ProcessGuard: Sendable {
                 if s.since != since { s = (since, cpuNow ?? 0) }
                 return cpuNow.map { .nanoseconds(Int64(clamping: $0 &- s.cpu)) } ?? held
             }
-            if let stuck = limits.stuckAfter, cpuHeld > stuck { return .stuck(held: held, limit: stuck, pastDeadline: false) }
+            if let stuck = limits.stuckAfter, cpuHeld > stuck { return .stuck(held: held, writing: false, limit: stuck, pastDeadline: false) }
             // The run's own deadline is wall time (what --timeout means); JavaScriptCore's limit
-            // gets the first chance to stop a single long entry.
-            if let deadline = limits.deadline, Duration.nanoseconds(Int64(clamping: now)) > deadline + limits.grace + (limits.stuckAfter ?? .zero) {
-                return .stuck(held: held, limit: limits.stuckAfter ?? held, pastDeadline: true)
+            // gets the first chance to stop a single entry that started late.
+            if let past = pastDeadline, past > limits.grace, cpuHeld > limits.entryLimit + limits.grace {
+                return .stuck(held: held, writing: mainThreadIsWriting(), limit: limits.stuckAfter ?? held, pastDeadline: true)
             }
+        }
+        // Past the deadline and blocked in a write (a pipe or FIFO nobody reads): no limit of
+        // JavaScriptCore's can end that.
+        if let past = pastDeadline, past > limits.grace, mainThreadIsWriting() {
+            return .stuck(held: since == 0 ? nil : .nanoseconds(Int64(clamping: now &- since)), writing: true, limit: limits.stuckAfter ?? .zero, pastDeadline: true)
+        }
+        // Past the deadline by more than any entry could run, whatever the thread is doing
+        // (native code blocked in a write counts too): the run is over.
+        if let past = pastDeadline, past > limits.entryLimit + limits.grace * 4 {
+            return .stuck(
+                held: since == 0 ? nil : .nanoseconds(Int64(clamping: now &- since)), writing: mainThreadIsWriting(),
+                limit: limits.stuckAfter ?? .zero, pastDeadline: true)
         }
         if let limit = limits.memoryBytes, let resident = Self.residentBytes(), resident > limit {
             return .memory(resident: resident, limit: limit)
         }
         return nil
+    }
+
+    /// Runs `body` on a thread of its own and waits at most `limit` for it.
+    private static func runBounded(_ limit: Duration, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let work = GuardThreadBody {
+            body()
+            done.signal()
+        }
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(work).toOpaque()
+        guard pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<GuardThreadBody>.fromOpaque(raw).takeRetainedValue().run()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<GuardThreadBody>.fromOpaque(box).release()
+            body()
+            return
+        }
+        pthread_detach(thread)
+        _ = done.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1000 + Int(limit.components.attoseconds / 1_000_000_000_000_000)))
+    }
+
+    /// `true` when the main thread is blocked in a write system call (from
+    /// /proc/self/task/<id>/syscall; `false` where that cannot be read).
+    private func mainThreadIsWriting() -> Bool {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+        let tid = mainThreadID.load(ordering: .relaxed)
+        guard tid != 0 else { return false }
+        let fd = open("/proc/self/task/\(tid)/syscall", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 63) }
+        guard n > 0, let number = Int(String(decoding: buffer[0..<n].prefix { $0 != UInt8(ascii: " ") && $0 != 10 }, as: UTF8.self)) else { return false }
+        #if arch(x86_64)
+        return number == 1 || number == 18 || number == 20  // write, pwrite64, writev
+        #else
+        return number == 64 || number == 66 || number == 68  // write, writev, pwrite64
+        #endif
+        #else
+        return false
+        #endif
     }
 
     private func mainCPUNanoseconds() -> UInt64? {

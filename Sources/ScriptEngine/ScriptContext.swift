@@ -83,9 +83,13 @@ package final class ScriptContext {
     }
 
     /// `trying` for reads whose failure only means "not available" (reporting must never throw).
+    /// A read can run page code (a getter), so the guard sees it as JavaScript holding the thread.
     private func attempt<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
         var exception: JSValueRef?
+        let guarded = ProcessGuard.active
+        if guarded { ProcessGuard.shared.enter() }
         let result = body(&exception)
+        if guarded { ProcessGuard.shared.exit() }
         return exception == nil ? result : nil
     }
 
@@ -100,14 +104,29 @@ package final class ScriptContext {
 
     /// The Swift form of a thrown JS value. Never throws and never trusts the value: a getter
     /// that throws, a revoked proxy or a `toString` that throws give a placeholder, not a failure.
+    ///
+    /// Reading the error's properties can run page code (a getter on `stack` that spins): when
+    /// the execution limit stops that, the error is reported as the time-limit stop it is, and
+    /// nothing more is read.
     private func scriptError(from exception: JSValueRef) -> ScriptError {
-        let terminated = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
-        var error = ScriptError(message: describe(exception))
-        if JSValueIsObject(ctx, exception), let obj = attempt({ JSValueToObject(ctx, exception, $0) }) {
-            error.sourceURL = property(obj, "sourceURL").flatMap { $0.isEmpty ? nil : $0 }
-            error.line = number(obj, "line").flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
-            error.column = number(obj, "column").flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
-            error.stack = property(obj, "stack").flatMap { $0.isEmpty ? nil : $0 }
+        var terminated = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
+        var error = ScriptError(message: terminated ? "" : describe(exception))
+        func stopped() -> Bool {
+            if !terminated, vm.watchdog.fired.load(ordering: .sequentiallyConsistent) {
+                terminated = true
+                _ = consumePendingTermination()
+            }
+            return terminated
+        }
+        if !stopped(), JSValueIsObject(ctx, exception), let obj = attempt({ JSValueToObject(ctx, exception, $0) }) {
+            let url = property(obj, "sourceURL")
+            if !stopped() { error.sourceURL = url.flatMap { $0.isEmpty ? nil : $0 } }
+            let line = stopped() ? nil : number(obj, "line")
+            if !stopped() { error.line = line.flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil } }
+            let column = stopped() ? nil : number(obj, "column")
+            if !stopped() { error.column = column.flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil } }
+            let stack = stopped() ? nil : property(obj, "stack")
+            if !stopped() { error.stack = stack.flatMap { $0.isEmpty ? nil : $0 } }
         }
         if terminated {
             error.kind = .timeLimit
@@ -128,9 +147,12 @@ package final class ScriptContext {
         return attempt { exc in
             guard let s = JSValueToStringCopy(ctx, v, exc) else { return nil }
             defer { JSStringRelease(s) }
-            return JSStringConversion.string(s)
+            return JSStringConversion.string(s, maxUTF16: Self.maxReportedLength)
         }
     }
+
+    /// How much of a thrown value's text a report keeps (a 256 MiB string is not converted).
+    static let maxReportedLength = 8000
 
     /// A number property of `obj` (only a real number; a getter or an object is not called).
     private func number(_ obj: JSObjectRef, _ name: String) -> Double? {
@@ -145,7 +167,7 @@ package final class ScriptContext {
         if let s = attempt({ exc -> String? in
             guard let s = JSValueToStringCopy(ctx, value, exc) else { return nil }
             defer { JSStringRelease(s) }
-            return JSStringConversion.string(s)
+            return JSStringConversion.string(s, maxUTF16: Self.maxReportedLength)
         }) {
             return s
         }

@@ -80,3 +80,51 @@ extension ScriptError {
         return e
     }
 }
+
+extension ScriptError {
+    /// JavaScriptCore parses a script's name as a URL and keeps the parsed form: a name such as
+    /// `https://m.example.com/index.html (inline script #2)` comes back percent-encoded and cut
+    /// at `#`. Such names are given to JavaScriptCore as a plain alias (`bridge-source:3`) and
+    /// put back in the errors that name them.
+    package struct SourceNames: Sendable {
+        private var aliases: [String: String] = [:]
+        private var names: [String: String] = [:]
+
+        package init() {}
+
+        /// The name to give JavaScriptCore for `name`: itself when it would come back unchanged.
+        package mutating func alias(for name: String) -> String {
+            guard Self.wouldBeRewritten(name) else { return name }
+            if let a = aliases[name] { return a }
+            let a = "bridge-source:\(aliases.count + 1)"
+            aliases[name] = a
+            names[a] = name
+            return a
+        }
+
+        /// `error` with its file (and the files of its stack frames) named as the page named them.
+        package func restore(_ error: ScriptError) -> ScriptError {
+            guard !names.isEmpty else { return error }
+            var e = error
+            if let url = e.sourceURL, let name = names[url] { e.sourceURL = name }
+            if let stack = e.stack, stack.contains("bridge-source:") {
+                e.stack = stack.split(separator: "\n", omittingEmptySubsequences: false).map { frame -> String in
+                    guard let r = frame.firstRange(of: "bridge-source:") else { return String(frame) }
+                    // `fn@bridge-source:3:line:column`
+                    let tail = frame[r.upperBound...]
+                    let digits = tail.prefix { $0.isASCII && $0.isNumber }
+                    guard let name = names["bridge-source:" + digits] else { return String(frame) }
+                    return frame[..<r.lowerBound] + name + tail.dropFirst(digits.count)
+                }.joined(separator: "\n")
+            }
+            return e
+        }
+
+        /// A name with a scheme and a character a URL parser escapes or cuts at (a space, `#`,
+        /// `%`, a non-ASCII character).
+        private static func wouldBeRewritten(_ name: String) -> Bool {
+            guard name.contains(":") else { return false }
+            return name.utf8.contains { $0 == 0x20 || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") || $0 >= 0x80 || $0 < 0x20 || $0 == UInt8(ascii: "\\") }
+        }
+    }
+}

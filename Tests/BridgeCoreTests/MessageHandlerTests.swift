@@ -45,14 +45,42 @@ struct MessageHandlerTests {
         #expect(engine.uncaughtErrors.isEmpty)
     }
 
-    @Test("a callbackId naming no global function is ignored quietly")
+    @Test("an answer to a callbackId naming no global function is an uncaught TypeError, as in a WebView")
     func unknownCallbackName() async throws {
         let engine = try BridgeEngine.forTesting(registry: try BridgeRegistry(actions: ["echo": .sync { $0.params }]))
         defer { engine.close() }
-        try engine.evaluate("webkit.messageHandlers.bridge.postMessage({method: 'echo', params: {}, callbackId: 'noSuchFunction'});")
+        try engine.evaluate("""
+            window.notAFunction = 1;
+            webkit.messageHandlers.bridge.postMessage({method: 'echo', params: {}, callbackId: 'noSuchFunction'});
+            webkit.messageHandlers.bridge.postMessage({method: 'echo', params: {}, callbackId: 'notAFunction'});
+            """)
         try await engine.runUntilIdle(limit: .milliseconds(1000))
-        #expect(engine.uncaughtErrors.isEmpty)
+        #expect(engine.uncaughtErrors.map(\.message) == [
+            #"TypeError: the answer to callbackId "noSuchFunction" could not be delivered: window["noSuchFunction"] is undefined"#,
+            #"TypeError: the answer to callbackId "notAFunction" could not be delivered: window["notAFunction"] is not a function"#,
+        ])
         #expect(try await engine.settle("bridge.call('echo', {ok: true})")["value"] == ["ok": true])
+    }
+
+    @Test("a raw message naming the SDK's callback id cannot settle the SDK's pending call")
+    func forgedSDKCallbackID() async throws {
+        let engine = try BridgeEngine.forTesting(registry: try BridgeRegistry(actions: [
+            "slow": .async { _ in
+                try await Task.sleep(for: .milliseconds(50))
+                return "genuine"
+            },
+            "forged": .sync { _ in "FORGED" },
+        ]))
+        defer { engine.close() }
+        try engine.evaluate("""
+            window.got = [];
+            bridge.call('slow').then(function (v) { got.push('sdk ' + v); });
+            window.cb_1 = function (answer) { got.push('global ' + answer.result); };
+            webkit.messageHandlers.bridge.postMessage({method: 'forged', callbackId: 'cb_1'});
+            """)
+        try await engine.runUntilIdle(limit: .milliseconds(2000))
+        #expect(try engine.evaluate("got") == ["global FORGED", "sdk genuine"])
+        #expect(engine.uncaughtErrors.isEmpty)
     }
 
     @Test("extra handler names are installed and reported on the call")

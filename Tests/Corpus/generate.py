@@ -406,6 +406,13 @@ for label, url, expect in [
 ]:
     case("iframe src legacy URL with " + label, "iframe", url, expect)
 
+# Answers to a callback that is no global function are an error of the page (a TypeError, as
+# when a WebView evaluates `id(answer)`), never lost without a word.
+UNDELIVERED = ['body callbackId only', 'callbackId number is read as a string', 'callbackId __proto__', 'callbackId of a pending-looking SDK id', 'callbackId empty string', 'a lone surrogate in the callbackId', 'legacy URL with a callback naming no function', 'legacy URL with a callback named __proto__', 'legacy URL with a callback naming a non-function global']
+for row in M:
+    if row["name"] in UNDELIVERED:
+        row["undelivered"] = True
+assert sum(1 for row in M if row.get("undelivered")) == len(UNDELIVERED)
 jsonl("messages.jsonl", M)
 
 
@@ -470,11 +477,11 @@ schema("billion laughs in UTF-16", "billion-laughs-utf16.xml",
 schema("external entity in UTF-16", "xxe-utf16.xml",
        ('\ufeff<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE protocol [ <!ENTITY xxe SYSTEM "file:///etc/hostname"> ]>\n'
         '<protocol name="xxe16" version="1"><action name="xxe.utf16"><description>&xxe;</description></action></protocol>\n').encode("utf-16-le"),
-       "DOCTYPE"16KI)
+       "DOCTYPE")
 schema("an internal entity in UTF-16", "entity-utf16.xml",
        ('\ufeff<?xml version="1.0" encoding="UTF-16"?>\n<!DOCTYPE protocol [ <!ENTITY e "injected.by.entity"> ]>\n'
         '<protocol name="ent16" version="1"><action name="&e;"/></protocol>\n').encode("utf-16-le"),
-       "DOCTYPE"16KI)
+       "DOCTYPE")
 schema("XInclude is not processed", "xinclude.xml", XMLDECL + """<protocol name="xi" version="1" xmlns:xi="http://www.w3.org/2001/XInclude">
   <xi:include href="/etc/passwd" parse="text"/>
 </protocol>
@@ -511,8 +518,7 @@ schema("invalid UTF-8 in an attribute", "invalid-utf8.xml", XMLDECL.encode() + b
 schema("a truncated UTF-8 sequence at the end", "truncated-utf8.xml", XMLDECL.encode() + b'<protocol name="t8" version="1"><action name="t8.a"><description>caf\xc3', "")
 # A directory whose name ends in .xml: the loader must say it cannot read it, not crash.
 write("schemas/directory.xml/README", "A directory named like a schema file (the loader must refuse it, not crash).\n")
-S.append({"name": "params nested 10k deep (generated; run in a child process)", "generate": "deepParams:10000", "reason": "deep",
-          "knownIssue": "bug: bridge-run lint crashes (SIGSEGV, stack overflow) on a schema with params nested 10 000 deep: Schema/SchemaBuilder.swift recurses once per <param> level (readValue/param building) with no depth limit; refuse nesting past e.g. 64 levels with file:line: reason"})
+S.append({"name": "params nested 10k deep (generated; run in a child process)", "generate": "deepParams:10000", "reason": "deep"})
 S.append({"name": "a directory named *.xml", "file": REL + "/schemas/directory.xml", "reason": "cannot read"})
 jsonl("schemas.jsonl", S)
 
@@ -523,7 +529,7 @@ jsonl("schemas.jsonl", S)
 F = []
 
 
-def cli(name, args, status, stderr=None, stdout=None, notOutput=Noneone):
+def cli(name, args, status, stderr=None, stdout=None, notOutput=None, knownIssue=None):
     row = {"name": name, "args": args, "status": status}
     if stderr is not None:
         row["stderr"] = stderr
@@ -541,7 +547,7 @@ write("html/mock.json", json.dumps({"probe": {"result": {"ok": True}}}, indent=2
 PROBE = "<script>bridge.call('probe', {}).then(function (r) { console.log('probe ok', r.ok); });</script>"
 
 
-def html(name, fname, text, status, stdout=None, stderr=None, notOutput=Noneone, timeout="5000"):
+def html(name, fname, text, status, stdout=None, stderr=None, notOutput=None, knownIssue=None, timeout="5000"):
     write("html/" + fname, text)
     cli(name, ["run", REL + "/html/" + fname, "--mock", REL + "/html/mock.json", "--timeout", timeout], status,
         stderr=stderr, stdout=stdout, notOutput=notOutput, knownIssue=knownIssue)
@@ -622,7 +628,7 @@ def manifest(entries):
     return json.dumps({k: {"localPath": lp, "md5": m} for k, (lp, m) in entries.items()}, indent=2)
 
 
-def offline(name, case_dir, status, stderr=None, stdout=None, notOutput=Noneone, url=PAGE_URL):
+def offline(name, case_dir, status, stderr=None, stdout=None, notOutput=None, knownIssue=None, url=PAGE_URL):
     cli(name, ["run", url, "--offline", REL + "/" + OFF + case_dir, "--mock", REL + "/html/mock.json", "--timeout", "5000"], status,
         stderr=stderr, stdout=stdout, notOutput=notOutput, knownIssue=knownIssue)
 

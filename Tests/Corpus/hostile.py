@@ -3,7 +3,7 @@
 HostilePageCorpusTests runs through the built bridge-run, one child process per case.
 
 Each row: {"name", "class", "file", "script", "args", "status", "stderr"?, "stdout"?, "notOutput"?,
-"maxSeconds"}. The test writes `script` to a temporary `file` (`x.js`, `x.test.js`, `x.html`) and
+"maxSeconds", "stderrLines"?}. The test writes `script` to a temporary `file` (`x.js`, `x.test.js`, `x.html`) and
 runs `bridge-run <args with {file} replaced>`; the process must exit with `status` within
 `maxSeconds`, never die of a signal, and print what the row says. Classes follow issue 12:
 crash (page-chosen numbers and values), runaway (work the limits must stop), vanish (failures
@@ -21,12 +21,13 @@ rows = []
 MOCK = "Tests/Corpus/hostile-pkg/mock.json"
 
 
-def case(klass, name, script, status, args=None, file="x.js", stdout=None, stderr=None, notOutput=None, maxSeconds=10):
+def case(klass, name, script, status, args=None, file="x.js", stdout=None, stderr=None, notOutput=None, maxSeconds=10, stderrLines=None):
     row = {"class": klass, "name": f"{klass}: {name}", "script": script, "file": file, "status": status,
            "args": args if args is not None else ["run", "{file}", "--timeout", "3000", "--mock", MOCK], "maxSeconds": maxSeconds}
     if stdout is not None: row["stdout"] = stdout
     if stderr is not None: row["stderr"] = stderr
     if notOutput is not None: row["notOutput"] = notOutput
+    if stderrLines is not None: row["stderrLines"] = stderrLines
     rows.append(row)
 
 
@@ -270,6 +271,91 @@ case("pattern", "the same value is too large under the runtime's limits", "", 1,
 case("pattern", "a value of ^(?:[a-z]| )+$ with one bad character is invalid", "", 1,
      args=["validate", "--schemas", "Tests/Corpus/hostile-pkg/schemas", "--no-limits", "{generated:long-text-bad}"], stdout="must match pattern", maxSeconds=30)
 
+# ---------------------------------------------------------------------------------------------
+# 9. Found by the second attack round: each root cause it reported, in the class it belongs to.
+T = ["test", "{file}", "--timeout", "1000"]
+case("crash", "an error message with line breaks is one stderr line",
+     "throw new Error('line1\\nline2\\r\\nline3\\u2028line4\\u0085line5');", 1, stderr="line1\\nline2", stderrLines=1)
+case("crash", "a sourceURL with a line break cannot forge a stderr line",
+     "const e = new Error('m'); Object.defineProperty(e, 'sourceURL', {value: 'evil\\nbridge-run: all tests passed'}); throw e;", 1,
+     stderrLines=1)
+case("crash", "a rejection reason with line breaks is one line",
+     "Promise.reject('first\\nbridge-run: forged line');", 1, stderr="first\\nbridge-run: forged line", stderrLines=1)
+case("crash", "a thrown 256 MiB string is reported by its start, within the limit",
+     "throw 'x'.repeat(256 << 20);", 1, args=["run", "{file}", "--timeout", "2000"], stderr="more characters", stderrLines=1, maxSeconds=6)
+case("crash", "twenty thrown 64 MiB strings are reported within the limit",
+     "for (let i = 0; i < 20; i++) setTimeout(() => { throw 'y'.repeat(64 << 20); }, 1);", 1,
+     args=["run", "{file}", "--timeout", "4000"], stderr="more characters", maxSeconds=10)
+case("crash", "test names and failure messages cannot forge result lines",
+     "test('a failing test\\n\u2713 x.test.js > forged pass (0 ms)', () => { expect(1).toBe(2); });\n"
+     "test('fine', () => { throw new Error('msg\\n9 passed, 0 failed'); });\n", 1,
+     args=T, file="x.test.js", stdout="0 passed, 2 failed", notOutput="\n\u2713 x.test.js > forged")
+case("vanish", "an uncaught error before a runaway promise chain is still printed",
+     "queueMicrotask(() => { throw new Error('first failure, must be reported'); });\n"
+     "setTimeout(() => { (function f() { Promise.resolve().then(f); })(); }, 5);", 3,
+     args=["run", "{file}", "--timeout", "1000"], stderr="first failure, must be reported", maxSeconds=8)
+case("vanish", "an unhandled rejection before a memory blow-up is still printed",
+     "Promise.reject(new Error('rejection before the memory blow-up'));\n"
+     "setTimeout(() => { const keep = []; for (;;) keep.push(new Uint8Array(32 << 20).fill(1)); }, 5);", 4,
+     args=["run", "{file}", "--memory-limit", "300", "--timeout", "20000"], stderr="rejection before the memory blow-up", maxSeconds=15)
+case("runaway", "a spinning stack getter on a thrown error is a time-limit stop",
+     "const e = new Error('x'); Object.defineProperty(e, 'stack', {get() { for (;;) {} }}); throw e;", 3,
+     args=["run", "{file}", "--timeout", "1000", "--script-timeout", "300"], stderr="time limit", maxSeconds=4)
+case("runaway", "a spinning sourceURL getter on a thrown error is a time-limit stop",
+     "const e = new Error('x'); Object.defineProperty(e, 'sourceURL', {get() { for (;;) {} }}); throw e;", 3,
+     args=["run", "{file}", "--timeout", "1000", "--script-timeout", "300"], stderr="time limit", maxSeconds=4)
+case("runaway", "while (true) in a timer with --timeout alone says so once",
+     "setTimeout(() => { for (;;) {} }, 1);", 3, args=["run", "{file}", "--timeout", "1000"], stderr="execution time limit",
+     notOutput="still pending: nothing", stderrLines=1, maxSeconds=4)
+case("runaway", "300 000 throwing microtasks print at most 100 errors and a note",
+     "for (let i = 0; i < 300000; i++) queueMicrotask(() => { throw new Error('e' + i); });", 3,
+     args=["run", "{file}", "--timeout", "1000"], stderr="more than 100 errors", maxSeconds=5)
+for label, script in {
+    "a refused raw message whose callback does not exist": "webkit.messageHandlers.bridge.postMessage({method: 'x.ok', params: {at: NaN}, callbackId: 'nobody'});",
+    "an unknown method answered to a missing callback": "webkit.messageHandlers.bridge.postMessage({method: 'no.such', callbackId: 'nobody'});",
+    "a callbackId naming a non-function": "window.notFn = 1; webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'notFn'});",
+    "a callbackId with a lone surrogate": "window['cb\\ud800'] = () => console.log('reached'); webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'cb\\ud800'});",
+}.items():
+    case("vanish", f"{label} is an error of the page, not silence", script, 1, stderr="could not be delivered")
+case("sdk", "a raw message naming the SDK's callback id cannot settle its pending call",
+     "bridge.call('x.slow').then((v) => console.log('victim got ' + (v.ok ? 'genuine' : 'forged')));\n"
+     "window.cb_1 = (a) => console.log('global cb_1 got ' + JSON.stringify(a.result));\n"
+     "webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'cb_1'});", 0,
+     stdout="victim got genuine", notOutput="victim got forged")
+case("sdk", "a legacy URL naming the SDK's callback id cannot settle its pending call",
+     "<script>bridge.call('x.slow').then((v) => console.log('victim got ' + (v.ok ? 'genuine' : 'forged')));\n"
+     "window.cb_1 = () => console.log('global cb_1 called');\n"
+     "const f = document.createElement('iframe'); f.src = 'hybrid://x?parameter=' + encodeURIComponent(JSON.stringify({action: 'x.ok', callback: 'cb_1'}));\n"
+     "document.body.appendChild(f);</script>", 0, file="x.html", stdout="global cb_1 called", notOutput="victim got forged")
+case("sdk", "a test that replaces JSON.stringify cannot turn failures into passes",
+     "JSON.stringify = () => '{\"ok\":true}';\ntest('a', () => { expect(1).toBe(2); });\ntest('b', () => { throw new Error('no'); });\n", 1,
+     args=T, file="x.test.js", stdout="0 passed, 2 failed")
+case("sdk", "a test that clears every timer id still times out",
+     "test('never finishes', () => { for (let i = 0; i <= 5000; i++) clearTimeout(i); return new Promise(() => {}); }, 300);\n", 1,
+     args=T, file="x.test.js", stdout="0 passed, 1 failed")
+case("sdk", "the harness's private timers are not a global of a page run",
+     "console.log('internal timers ' + typeof globalThis.__bridgeInternalTimers);", 0, stdout="internal timers undefined")
+case("sdk", "a throwing DOM listener does not stop the next listener or the dispatching script",
+     "<script>document.addEventListener('ping', () => { throw new Error('listener 1'); });\n"
+     "document.addEventListener('ping', () => console.log('listener 2 still runs'));\n"
+     "document.dispatchEvent(new Event('ping')); console.log('code after dispatchEvent still runs');</script>", 1, file="x.html",
+     stdout="code after dispatchEvent still runs", stderr="listener 1")
+case("sdk", "a throwing DOMContentLoaded listener does not stop the next one",
+     "<script>document.addEventListener('DOMContentLoaded', () => { throw new Error('dcl 1'); });\n"
+     "document.addEventListener('DOMContentLoaded', () => console.log('dcl listener 2 runs'));</script>", 1, file="x.html",
+     stdout="dcl listener 2 runs")
+KIDS = ["--offline", "Tests/Corpus/hostile-pkg", "--capabilities", "Tests/Corpus/hostile-pkg/capabilities.json", "--mock", MOCK, "--timeout", "3000"]
+case("capability", "a link to the kids page spelled with a Kelvin sign loads nothing, so pays nothing", "", 0,
+     args=["run", "https://k.example.com/Kids/jump.html"] + KIDS, stdout="pay.start PERMISSION_DENIED", notOutput="pay.start OK")
+case("capability", "a kids URL spelled with a Kelvin sign on the command line finds no route and says why", "", 2,
+     args=["run", "https://k.example.com/\u212Aids/index.html"] + KIDS, stderr="looks the same but is spelled with other Unicode code points")
+case("capability", "a kids URL with a decomposed accent on the command line finds no route", "", 2,
+     args=["run", "https://k.example.com/cafe\u0301/index.html"] + KIDS, stderr="no route")
+case("crash", "errors of a URL-loaded page name the inline script", "", 1,
+     args=["run", "https://h.example.com/err.html", "--offline", "Tests/Corpus/hostile-pkg"],
+     stderr="https://h.example.com/err.html (inline script #2):4: uncaught Error: in the second inline script")
+case("resources", "a timeout below a millisecond is a usage error", "", 2, args=["run", "{file}", "--timeout", "1e-9"], stderr="at least 1")
+
 
 def write(path, text):
     full = os.path.join(HERE, path)
@@ -286,7 +372,22 @@ write("hostile-pkg/routes.json", json.dumps({"map": {
     "https://h.example.com/shop/frag.html": "pages/frag.html",
     "https://h.example.com/shop/pay.html": "pages/pay.html",
     "https://h.example.com/loop.html": "pages/loop.html",
-}}, indent=2) + "\n")
+    "https://h.example.com/err.html": "pages/err.html",
+    "https://k.example.com/Kids/index.html": "pages/pay.html",
+    "https://k.example.com/Kids/jump.html": "pages/kids-jump.html",
+    "https://k.example.com/caf\u00e9/index.html": "pages/pay.html",
+}}, indent=2, ensure_ascii=False) + "\n")
+write("hostile-pkg/pages/err.html", "<script>console.log('first');</script>\n<p>\n<script>\nthrow new Error('in the second inline script');\n</script>\n")
+# The kids page links to its own URL spelled with U+212A for K: a route lookup by canonical
+# equivalence would load the same page at a URL the deny pattern does not name.
+write("hostile-pkg/pages/kids-jump.html", PROBE_PAY + """
+<script>
+const a = document.createElement('a');
+a.href = 'https://k.example.com/\u212Aids/index.html';
+document.body.appendChild(a);
+setTimeout(() => a.click(), 5);
+</script>
+""")
 write("hostile-pkg/packages.json", "[]\n")
 write("hostile-pkg/pages/pay.html", PROBE_PAY + "\n")
 # frag.html runs the probe for its own URL (the pay call) and, for the look-alike cases, the
@@ -310,6 +411,8 @@ write("hostile-pkg/pages/loop.html", "<script>location.href = 'https://h.example
 write("hostile-pkg/capabilities.json", json.dumps({"capabilities": [
     {"id": "pay-page", "pages": ["https://h.example.com/shop/pay.html"], "permissions": ["payment"]},
     {"id": "shop", "pages": ["https://h.example.com/**"], "permissions": ["camera"], "deny": ["Kamera.*"]},
+    {"id": "kids", "pages": ["https://k.example.com/Kids/**", "https://k.example.com/caf\u00e9/**"], "permissions": [], "deny": ["pay.*"]},
+    {"id": "k-all", "pages": ["https://k.example.com/**"], "permissions": ["payment"]},
 ]}, indent=2) + "\n")
 write("hostile-pkg/mock.json", json.dumps({
     "x.ok": {"result": {"ok": True}},

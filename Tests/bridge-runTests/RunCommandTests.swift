@@ -99,7 +99,8 @@ import Testing
         (["run"], "needs a FILE"),
         (["run", "x.js", "--bogus"], "unknown option '--bogus'"),
         (["frobnicate"], "unknown command 'frobnicate'"),
-        (["run", "x.js", "--timeout", "abc"], "--timeout needs a positive number"),
+        (["run", "x.js", "--timeout", "abc"], "--timeout needs a number of milliseconds (at least 1)"),
+        (["run", "x.js", "--timeout", "1e-9"], "--timeout needs a number of milliseconds (at least 1)"),
         (["run", "Examples/does-not-exist.js"], "cannot read Examples/does-not-exist.js"),
         (["run", "Examples/hello/hello.js", "--mock", "Examples/errors/bad-mock.json"], "unknown key \"reslt\""),
     ])

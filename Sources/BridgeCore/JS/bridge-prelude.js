@@ -356,6 +356,12 @@ function describe(e) {
 function field(e, name, type) {
   try { const v = e[name]; return typeof v === type ? v : null; } catch (x) { return null; }
 }
+// A thrown 256 MiB string is reported by its start: the rest would only cost time past the
+// page's limit (native code converts and prints what it gets).
+const MAX_REPORTED = 8000;
+function clip(s) {
+  return (typeof s === 'string' && s.length > MAX_REPORTED) ? stringSlice(s, 0, MAX_REPORTED) + '… (' + (s.length - MAX_REPORTED) + ' more characters)' : s;
+}
 function report(kind, e) {
   let message = '[a thrown value that cannot be described]', stack = null, url = null, line = -1;
   try {
@@ -369,24 +375,49 @@ function report(kind, e) {
       line = l === null ? -1 : l;
     }
   } catch (x) { }
-  native.reportError(kind, message, stack, url, line);
+  native.reportError(kind, clip(message), clip(stack), clip(url), line);
 }
+
+// The web platform's reportError(e): the error is reported as uncaught, and the caller goes on.
+global.reportError = function reportError(e) {
+  if (arguments.length === 0) throw new TypeErrorCtor("Failed to execute 'reportError': 1 argument required, but only 0 present.");
+  report('exception', e);
+};
 
 // ---- timers ----
 const timers = new MapCtor();
 function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
-function addTimer(fn, ms, args, repeat) {
+function addTimer(fn, ms, args, repeat, internal) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
   const delay = delayOf(ms);
   const id = native.setTimer(delay, repeat);
-  mapSet(timers, id, { fn: fn, args: args, repeat: repeat });
+  mapSet(timers, id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
   return id;
 }
 global.setTimeout = function setTimeout(fn, ms, ...args) { return addTimer(fn, ms, args, false); };
 global.setInterval = function setInterval(fn, ms, ...args) { return addTimer(fn, ms, args, true); };
-function clear(id) { id = NumberCtor(id); if (mapDelete(timers, id)) native.clearTimer(id); }
-global.clearTimeout = function clearTimeout(id) { clear(id); };
-global.clearInterval = function clearInterval(id) { clear(id); };
+// A page clears only its own timers: the runtime's (the test harness's per-test timeout) are not
+// reachable through clearTimeout(0..n).
+function clear(id, internal) {
+  id = NumberCtor(id);
+  const t = mapGet(timers, id);
+  if (t === undefined || t.internal !== (internal === true)) return;
+  mapDelete(timers, id);
+  native.clearTimer(id);
+}
+global.clearTimeout = function clearTimeout(id) { clear(id, false); };
+global.clearInterval = function clearInterval(id) { clear(id, false); };
+// Taken once by the runtime's own scripts that load before the page (the test harness).
+if (cfg.internalTimers === true) defineProperty(global, '__bridgeInternalTimers', {
+  configurable: true,
+  get: function () {
+    delete global.__bridgeInternalTimers;
+    return freeze({
+      setTimeout: function (fn, ms) { return addTimer(fn, ms, [], false, true); },
+      clearTimeout: function (id) { clear(id, true); }
+    });
+  }
+});
 global.queueMicrotask = function queueMicrotask(fn) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function');
   promiseThen(promiseResolve(), function () { try { fn(); } catch (e) { report('exception', e); } });
@@ -417,14 +448,16 @@ function postRaw(name, body, timeout, wantsProgress) {
     }
     throw e;
   }
-  postText(name, text, bodyCallbackId(body), timeout, wantsProgress);
+  postText(name, text, bodyCallbackId(body), timeout, wantsProgress, false);
 }
 // The callbackId travels beside the text so a refusal on the native side still reaches it.
-function postText(name, text, id, timeout, wantsProgress) {
+// fromSDK marks the SDK's own calls: only their answers may settle its pending promises (a raw
+// message naming callbackId 'cb_1' is answered to a global function of that name).
+function postText(name, text, id, timeout, wantsProgress, fromSDK) {
   const index = mapGet(handlerIndex, name);
   if (index === undefined) throw new TypeErrorCtor("no message handler named '" + name + "'");
-  if (timeout === undefined && !wantsProgress) native.post(index, text, id);
-  else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress);
+  if (timeout === undefined && !wantsProgress && !fromSDK) native.post(index, text, id);
+  else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress, fromSDK);
 }
 const messageHandlers = {};
 function addHandler(name, index) {
@@ -457,12 +490,12 @@ function send(method, params, options, entry) {
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code); return; }
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
     mapDelete(pending, n);
     throw e;
   }
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
-  postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress);
+  postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress, true);
 }
 const listeners = new MapCtor();
 const early = new MapCtor();
@@ -529,19 +562,19 @@ function emit(name, payload) {
 function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
+    // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
     const p = mapGet(pending, id);
-    if (p !== undefined) {
-      if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-      mapDelete(pending, id);
-      if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
-      return;
-    }
-    id = CALLBACK_PREFIX + id;
+    if (p === undefined) return;
+    if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
+    mapDelete(pending, id);
+    if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
+    return;
   }
   const g = global[id];
-  if (typeof g === 'function') {
-    g(kind === 1 ? { callbackId: id, progress: value } : { callbackId: id, result: value, error: error });
-  }
+  // As in a WebView, where native code evaluates `id(answer)`: a callback that is not a function
+  // is an error of the page, not an answer lost without a word.
+  if (typeof g !== 'function') throw new TypeErrorCtor("the answer to callbackId " + stringify(id) + " could not be delivered: window[" + stringify(id) + "] is " + (g === undefined ? 'undefined' : 'not a function'));
+  g(kind === 1 ? { callbackId: id, progress: value } : { callbackId: id, result: value, error: error });
 }
 // Settles a batch of [kind, id, value, error] entries in order; one entry that throws (whatever
 // it throws) does not keep the others from settling.

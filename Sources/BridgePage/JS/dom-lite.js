@@ -18,6 +18,11 @@ function define(name, d) {
 }
 // The document once it is a global (the prelude's own, whatever the page names `document`).
 let docNode = null;
+// A listener that throws is reported and the dispatch goes on, as in a browser.
+const reportListenerError = global.reportError;
+function callListener(fn, self, event) {
+  try { fn.call(self, event); } catch (e) { reportListenerError(e); }
+}
 
 // ---- events ----
 function Event(type, init) {
@@ -59,12 +64,12 @@ const eventTargetMethods = {
       if (list) {
         for (const l of list.slice()) {
           if (l.once) node.removeEventListener(event.type, l.fn);
-          if (typeof l.fn === 'function') l.fn.call(node, event); else l.fn.handleEvent(event);
+          if (typeof l.fn === 'function') callListener(l.fn, node, event); else callListener(l.fn.handleEvent, l.fn, event);
           if (event._stopNow) break;
         }
       }
       const handler = node['on' + event.type];
-      if (typeof handler === 'function') handler.call(node, event);
+      if (typeof handler === 'function') callListener(handler, node, event);
       if (!event.bubbles || event._stop) break;
       node = node === docNode ? global : node.parentNode;
     }

@@ -16,6 +16,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     var stderr: String?
     var notOutput: String?
     var maxSeconds: Double
+    /// Exactly this many lines on stderr (an error a page shaped must stay one line).
+    var stderrLines: Int?
 
     init(_ row: JSONValue) {
         name = row["name"]?.stringValue ?? "?"
@@ -28,6 +30,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         stderr = row["stderr"]?.stringValue
         notOutput = row["notOutput"]?.stringValue
         maxSeconds = row["maxSeconds"]?.numberValue ?? 10
+        stderrLines = row["stderrLines"]?.intValue
     }
 
     var testDescription: String { name }
@@ -68,6 +71,7 @@ struct HostilePageCorpusTests {
         #expect(run.seconds < c.maxSeconds, "\(c.name) took \(run.seconds) s: \(run)")
         if let part = c.stdout { #expect(run.stdout.contains(part), "stdout should contain '\(part)': \(run)") }
         if let part = c.stderr { #expect(run.stderr.contains(part), "stderr should contain '\(part)': \(run)") }
+        if let lines = c.stderrLines { #expect(run.errorLines.count == lines, "\(c.name): \(lines) stderr line(s) expected: \(run)") }
         if let part = c.notOutput { #expect(!run.stdout.contains(part) && !run.stderr.contains(part), "'\(part)' must not be printed: \(run)") }
         // A failing page run says why on stderr (test and validate report on stdout).
         if c.status != 0, c.args.first == "run" { #expect(!run.stderr.isEmpty, "a failing run says why on stderr: \(run)") }
@@ -98,6 +102,23 @@ struct UnwritableOutputTests {
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("no process is reading it"), "\(run)")
         #expect(run.seconds < 5)
+    }
+
+    @Test("a trace into a FIFO whose reader never reads ends at the run limit with one line, not a hang")
+    func fifoStalledReader() async throws {
+        let dir = try Reliability.TempDir()
+        defer { dir.remove() }
+        let fifo = dir.url.appendingPathComponent("trace.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open for reading (and writing, so the open does not block) but never read.
+        let holder = open(fifo, O_RDWR | O_NONBLOCK)
+        #expect(holder >= 0)
+        defer { close(holder) }
+        let script = try dir.write("x.js", "for (let i = 0; i < 200000; i++) console.log('line ' + i + ' ' + 'x'.repeat(100));")
+        let run = try await Reliability.cli(["run", script, "--timeout", "1000", "--trace", fifo])
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr.contains("blocked writing output"), "\(run)")
+        #expect(run.seconds < 8, "\(run)")
     }
 
     @Test("console output to a full disk is an error with its exit status")

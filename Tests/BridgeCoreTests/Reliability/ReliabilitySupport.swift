@@ -55,6 +55,10 @@ enum Reliability {
         var stderr: String
         var seconds: Double
 
+        /// The stderr lines, split at every LF byte (a CR, U+2028 or U+0085 a page smuggled in
+        /// stays inside its line, and `\r\n` is no single character here).
+        var errorLines: [Substring.UTF8View] { stderr.utf8.split(separator: 0x0A).map { Substring($0).utf8 } }
+
         var description: String {
             "\(crashed ? "CRASHED with signal" : "exit") \(status) after \(String(format: "%.2f", seconds)) s\nstdout: \(stdout.suffix(600))\nstderr: \(stderr.suffix(900))"
         }
