@@ -13,6 +13,16 @@ if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, 
 /// `--profile ROW`: run one round-trip row for a long time (for `perf record`), print ns/call.
 @MainActor
 func profileOne(_ row: String) async throws {
+    if row == "validate" {
+        let set = try SchemaSet.load(directory: FileManager.default.currentDirectoryPath + "/Examples/protocol/schemas")
+        let n = 5_000_000
+        let start = DispatchTime.now().uptimeNanoseconds
+        var ok = 0
+        for _ in 0..<n where set.isValid(method: ValidateBench.action, params: ValidateBench.payload) == true { ok += 1 }
+        precondition(ok == n)
+        print(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n))
+        return
+    }
     var echo = ActionHandler.sync { call in call.params }
     let script: String
     switch row {

@@ -40,21 +40,24 @@ extension CompiledParam {
                 // Small objects (most payloads): walk the payload's own entries and find each
                 // member by name — string compares instead of hashing every member name.
                 var required = 0
-                for (key, child) in object {
-                    var found = false
-                    for m in members where m.name.sameScalars(as: key) {
-                        found = true
-                        if !m.node.accepts(child) { return false }
-                        if m.required { required &+= 1 }
-                        break
+                let ok = members.withUnsafeBufferPointer { list -> Bool in
+                    for (key, child) in object.scalarMembers {
+                        var found = false
+                        for i in 0..<list.count where ScalarKey.same(list[i].name, key.string) {
+                            found = true
+                            if !list[i].node.accepts(child) { return false }
+                            if list[i].required { required &+= 1 }
+                            break
+                        }
+                        if !found && strict { return false }
                     }
-                    if !found && strict { return false }
+                    return true
                 }
-                return required == requiredCount
+                return ok && required == requiredCount
             }
             var matched = 0
             for m in members {
-                if let child = object[m.name] {
+                if let child = object.scalarMembers[m.key] {
                     matched &+= 1
                     if !m.node.accepts(child) { return false }
                 } else if m.required {

@@ -1,3 +1,5 @@
+import BridgeValues
+
 /// A param compiled for validation: bounds resolved to plain numbers, enum values split by
 /// type, pattern compiled, members in an array. Built once at load; immutable, so it can be
 /// shared by every thread.
@@ -11,6 +13,8 @@ final class CompiledParam: Sendable {
         let name: String
         let required: Bool
         let node: CompiledParam
+        /// `name` compared by scalars.
+        var key: ScalarKey { ScalarKey(name) }
     }
 
     let type: SchemaType

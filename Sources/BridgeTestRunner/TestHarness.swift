@@ -15,6 +15,12 @@
 /// - mocks and recorded calls live in native code (`TestSession`); a mock function is called back
 ///   through `__bridgeTestHarness.invokeMock(fnId, requestId, params, method)`.
 ///
+/// `start` and `invokeMock` can be read once, by native code right after the harness loads;
+/// `plan()` runs once. The harness captures every built-in it uses before the test file runs and
+/// keeps its own data prototype-free, so a file that replaces `JSON.stringify`,
+/// `Promise.prototype.then` or `Object.is` cannot change a test's verdict; its per-test timers
+/// come from the prelude's `__bridgeInternalTimers`, which `clearTimeout` cannot reach.
+///
 /// Timers a test starts (through `setTimeout`/`setInterval`) are cleared when it ends, so one
 /// test's leftovers never fire in the next. Each test, hook and `done` callback has a timeout
 /// (third argument of `test`, second of a hook; default `--timeout`).

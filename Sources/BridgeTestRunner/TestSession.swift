@@ -168,7 +168,8 @@ final class TestSession {
             ])
     }
 
-    /// Called once the harness is evaluated: finds its mock-function entry point.
+    /// Called once the harness is evaluated, before the test file: takes its entry points
+    /// (readable only once, so the file cannot reach them).
     func harnessLoaded() {
         invokeMock = engine?.context?.function(at: "__bridgeTestHarness.invokeMock")
         startTest = engine?.context?.function(at: "__bridgeTestHarness.start")

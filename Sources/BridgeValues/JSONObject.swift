@@ -69,6 +69,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         storage.lazy.map { (key: $0.key.string, value: $0.value) }.makeIterator()
     }
 
+    /// The members keyed by their scalars, for code that compares keys itself (the validator).
+    package var scalarMembers: [ScalarKey: JSONValue] { storage }
+
     /// The members as a Swift dictionary. Canonically equivalent keys (`"é"`, `"e\u0301"`)
     /// collide there; use it only for keys you know.
     public var dictionary: [String: JSONValue] {

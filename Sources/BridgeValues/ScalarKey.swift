@@ -21,6 +21,8 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     package func hash(into hasher: inout Hasher) {
+        // Native strings hand out their bytes without a copy; others are made contiguous once.
+        if let done = string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) { return done }
         var s = string
         s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -33,12 +35,20 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     package var description: String { string }
 
     /// `true` when `a` and `b` are the same sequence of Unicode scalars.
+    @inline(__always)
     package static func same(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
+        // The same representation (one storage, or a small string of the same bytes) is the
+        // same scalars; String's own == starts the same way.
+        if MemoryLayout<String>.size == 16, unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
         let n = a.utf8.count
         guard n == b.utf8.count else { return false }
         if n == 0 { return true }
-        return a.withUTF8 { pa in b.withUTF8 { pb in memcmp(pa.baseAddress!, pb.baseAddress!, n) == 0 } }
+        if let r = a.utf8.withContiguousStorageIfAvailable({ pa in
+            b.utf8.withContiguousStorageIfAvailable { pb in memcmp(pa.baseAddress!, pb.baseAddress!, n) == 0 }
+        }), let same = r {
+            return same
+        }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     /// `a` before `b` in Unicode scalar (UTF-8 byte) order.

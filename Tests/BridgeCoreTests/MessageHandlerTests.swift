@@ -78,7 +78,7 @@ struct MessageHandlerTests {
             window.cb_1 = function (answer) { got.push('global ' + answer.result); };
             webkit.messageHandlers.bridge.postMessage({method: 'forged', callbackId: 'cb_1'});
             """)
-        try await engine.runUntilIdle(limit: .milliseconds(2000))
+        try await engine.runUntilIdle(limit: .seconds(20))
         #expect(try engine.evaluate("got") == ["global FORGED", "sdk genuine"])
         #expect(engine.uncaughtErrors.isEmpty)
     }
