@@ -19,6 +19,7 @@ public enum ScriptRunner {
         RunGuard.start(
             scriptLimit: scriptLimit, deadline: started + options.timeout, memoryLimit: options.memoryLimit,
             runLimit: options.timeout, prefix: prefix, flush: inputs.traceFile)
+        defer { RunGuard.end() }
         if inputs.capabilities == nil {
             inputs.trace?.write(.notice("no capability file: every page may call every action"))
         }

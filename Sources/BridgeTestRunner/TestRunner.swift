@@ -87,6 +87,7 @@ public enum TestRunner {
         RunGuard.start(
             scriptLimit: options.perTestTimeout, deadline: nil, memoryLimit: options.memoryLimit, runLimit: options.perTestTimeout,
             prefix: prefix, flush: nil, context: { RunningTest.name.withLock { $0 } })
+        defer { RunGuard.end() }
         var results: [TestFileResult] = []
         for (number, path) in files.enumerated() {
             progress.update(done: number, total: files.count, path: path)
