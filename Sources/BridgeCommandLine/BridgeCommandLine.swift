@@ -123,6 +123,14 @@ public enum BridgeCommandLine {
                 guard let ms = Double(v), ms >= 1, ms.isFinite else { throw UsageError(message: "--script-timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.scriptTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
+            case "--settle":
+                let v = try value(a)
+                guard let ms = Double(v), ms >= 0, ms.isFinite else { throw UsageError(message: "--settle needs a number of milliseconds (0 or more), got '\(v)'") }
+                options.settle = .milliseconds(exactly: ms)
+            case "--wait-for":
+                let v = try value(a)
+                guard !v.allSatisfy(\.isWhitespace) else { throw UsageError(message: "--wait-for needs a JavaScript expression") }
+                options.waitFor = v
             case "--offline": options.offlineDir = try value(a)
             case "--routes": options.routesPath = try value(a)
             case "--schemas": options.schemasDir = try value(a)
@@ -186,11 +194,13 @@ public enum BridgeCommandLine {
         case "run":
             return """
                 usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
-                                         [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
+                                         [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
 
-                Runs a page script or HTML page headlessly until nothing is pending, printing console output.
-                An .html page runs its scripts in document order, then DOMContentLoaded and load.
+                Runs a page script or HTML page headlessly, printing console output. A .js script runs until
+                nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
+                a document, runs its scripts in document order, then DOMContentLoaded and load, and is done
+                when it is quiet: nothing pending but its intervals, for --settle MS (or --wait-for EXPR).
 
                 options:
                   --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
@@ -199,6 +209,8 @@ public enum BridgeCommandLine {
                   --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
                   --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
                   --virtual-time    fire timers in order without waiting
+                  --settle MS       an .html page is done after MS quiet (only intervals pending; default 300)
+                  --wait-for EXPR   an .html page is done when the JS expression EXPR is truthy
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)

@@ -54,6 +54,8 @@ public final class BridgeEngine {
     public private(set) var uncaughtErrors: [ScriptError] = []
     /// Set by `stop()`.
     private var stopRequested = false
+    /// The timer that wakes `runUntilQuiet` when its settle period ends.
+    var quietWakeTimer: Int?
     /// `true` while `close()` cancels what is pending.
     private(set) var isClosing = false
     /// `true` after `close()`.

@@ -96,7 +96,11 @@ struct PageGeneration {
         if !ranOut && state.nextPage == nil {
             do {
                 let left = max(.milliseconds(1), options.timeout - (SystemClock().now - started))
-                try await engine.runUntilIdle(limit: left)
+                if page.isHTML {
+                    try await engine.runUntilQuiet(settle: options.settle, until: waitCondition(engine), limit: left)
+                } else {
+                    try await engine.runUntilIdle(limit: left)
+                }
             } catch {
                 // A script the execution limit stopped already said why the run ran out of time.
                 if case .timeLimit(_, let pending) = error, !(state.stoppedScript && pending == "nothing") {
@@ -109,6 +113,23 @@ struct PageGeneration {
         // then are traced, not errors of a run that is over.
         state.over = true
         return log.exitCode == 0 ? state.nextPage : nil
+    }
+}
+
+extension PageGeneration {
+    /// `--wait-for EXPR` as a condition: true once the expression is truthy. An expression that
+    /// throws ends the wait (its error is reported as the page's).
+    func waitCondition(_ engine: BridgeEngine) -> (() -> Bool)? {
+        guard let expression = options.waitFor else { return nil }
+        return {
+            do throws(ScriptError) {
+                let value = try engine.evaluate("!!(" + expression + "\n)", sourceURL: "--wait-for")
+                return value == .bool(true)
+            } catch {
+                engine.recordUncaught(error)
+                return true
+            }
+        }
     }
 }
 

@@ -15,6 +15,12 @@ public struct RunOptions: Sendable, Equatable {
     /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048). Past
     /// it the run ends with exit status 4.
     public var memoryLimit: Int?
+    /// How long an `.html` page must stay quiet (only intervals pending) to be done
+    /// (`--settle MS`, engine clock, default 300 ms).
+    public var settle: Duration = .milliseconds(300)
+    /// A JS expression that ends the run of an `.html` page once it is truthy, instead of the
+    /// page being quiet (`--wait-for EXPR`, checked after every turn of the loop).
+    public var waitFor: String?
     /// Fire timers without waiting (`--virtual-time`).
     public var virtualTime: Bool = false
     /// An offline resource package root (`--offline`).
