@@ -97,14 +97,14 @@ public struct ImportMap: Sendable, Hashable {
         case .success(let p): path = p
         case .failure(let refusal): return .failure(refusal)
         }
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(Refusal(description: "\(value) is \(path), which does not exist"))
+        guard FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory) else {
+            return .failure(Refusal(description: "\(value) is \(trimmed), which does not exist"))
         }
         if isPrefix != isDirectory {
-            return .failure(Refusal(description: "\(path) is \(isDirectory ? "a directory" : "a file"); \(isPrefix ? "a key ending in \"/\" maps to a directory" : "a bare key maps to a file")"))
+            return .failure(Refusal(description: "\(trimmed) is \(isDirectory ? "a directory" : "a file"); \(isPrefix ? "a key ending in \"/\" maps to a directory" : "a bare key maps to a file")"))
         }
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return .success((name, trimmed))
     }
 
