@@ -126,7 +126,11 @@ struct PageGeneration {
     /// exit 1).
     private func bundle(_ page: PageInput) -> ModuleBundle? {
         do {
-            return try ModuleBundler().bundle(.file(path: page.path, name: page.displayName))
+            var bundler = ModuleBundler()
+            if let offline = inputs.offline {
+                bundler.resolveURL = { url in try? offline.resolve(url).path }
+            }
+            return try bundler.bundle(.file(path: page.path, name: page.displayName), importMap: inputs.importMap)
         } catch {
             for line in error.lines { log.error(line, code: 1) }
             return nil
