@@ -4,6 +4,7 @@ import Synchronization
 /// script, the map (sources as absolute paths), and the files it read with their hashes.
 struct RawBundle: Sendable {
     var code: String
+    var css: String?
     var map: SourceMap
     /// The absolute path (or inline stand-in path) of the entry in `map.sources`.
     var entryPath: String

@@ -40,9 +40,12 @@ struct EsbuildBuild {
             "--bundle", "--format=iife", "--platform=browser", "--target=\(options.target)",
             "--outfile=\(temp.path)/bundle.js", "--sourcemap=external", "--metafile=\(temp.path)/meta.json",
             "--log-level=error", "--color=false", "--log-limit=0",
+            // Module code is strict; esbuild's IIFE does not say so itself.
+            "--banner:js=\"use strict\";",
         ]
         for (name, value) in options.define.sorted(by: { $0.key < $1.key }) { arguments.append("--define:\(name)=\(value)") }
         for alias in aliases { arguments.append("--alias:\(alias.name)=\(alias.path)") }
+        for (ext, loader) in options.loaders.sorted(by: { $0.key < $1.key }) { arguments.append("--loader:\(ext)=\(loader)") }
 
         let outcome: Subprocess.Outcome
         do {
@@ -79,7 +82,7 @@ struct EsbuildBuild {
             code.removeSubrange(range.lowerBound...)
         }
         return RawBundle(
-            code: code, map: map.renamingSources { ModulePaths.resolve($0, against: temp.path) },
+            code: code, css: temp.read("bundle.css"), map: map.renamingSources { ModulePaths.resolve($0, against: temp.path) },
             entryPath: entryPath, inputs: inputs(meta, entryPath: entryPath))
     }
 
@@ -164,9 +167,12 @@ struct TemporaryDirectory {
         FileManager.default.contents(atPath: path + "/" + name).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Removes the directory and what esbuild wrote in it.
+    /// Removes the directory and every file in it (esbuild may add some: `bundle.css` for
+    /// imported CSS, and its map).
     func remove() {
-        for name in ["entry", "stderr", "bundle.js", "bundle.js.map", "meta.json"] { unlink(path + "/" + name) }
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+            for name in names { unlink(path + "/" + name) }
+        }
         rmdir(path)
     }
 }

@@ -10,12 +10,16 @@ public struct ModuleBundle: Sendable {
     public var sourceURL: String
     /// The entry's name, as errors name it.
     public var name: String
+    /// The CSS the modules imported (`import "./style.css"`), bundled in import order, or `nil`.
+    /// Not applied by the bundler: a page loader may add it to the document as a `<style>`.
+    public var css: String?
     /// The absolute paths of the files esbuild read (the entry file included; inline text not).
     public var inputs: [String]
 
     /// Creates a bundle.
-    public init(code: String, sourceMap: SourceMap, sourceURL: String, name: String, inputs: [String]) {
+    public init(code: String, sourceMap: SourceMap, sourceURL: String, name: String, css: String? = nil, inputs: [String]) {
         self.code = code
+        self.css = css
         self.sourceMap = sourceMap
         self.sourceURL = sourceURL
         self.name = name

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// module loader, so a `<script type="module">`, an `.mjs`/`.ts` run or a test file with
 /// `import`s is evaluated as the bundle.
 ///
-/// The bundle is an IIFE for the browser platform (`--target`, default `es2022`), with
+/// The bundle is a strict-mode IIFE for the browser platform (`--target`, default `es2022`), with
 /// `process.env.NODE_ENV` defined (default `"production"`, so React's and Vue's ES builds pick
 /// their production code), the import map applied as esbuild aliases, and an external source
 /// map with `sourcesContent`. Bundles are cached in the process by their inputs (see
@@ -22,6 +22,10 @@ public struct ModuleBundler: Sendable {
         public var define: [String: String] = ["process.env.NODE_ENV": "\"production\""]
         /// How long esbuild may run before it is killed.
         public var timeLimit: Duration = .seconds(30)
+        /// esbuild's `--loader:EXT=LOADER`s beyond its own (`.js`, `.ts`, `.json`, `.css`, …):
+        /// imported images and fonts become `data:` URLs, as a bundler's asset URL would be.
+        public var loaders: [String: String] = Dictionary(
+            uniqueKeysWithValues: [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg", ".ico", ".woff", ".woff2", ".ttf", ".otf"].map { ($0, "dataurl") })
 
         /// The defaults.
         public init() {}
@@ -98,7 +102,7 @@ public struct ModuleBundler: Sendable {
         }
         return ModuleBundle(
             code: raw.code, sourceMap: map, sourceURL: "\(entry.name) (bundle)", name: entry.name,
-            inputs: raw.inputs.map(\.path))
+            css: raw.css, inputs: raw.inputs.map(\.path))
     }
 
     /// How to name an absolute path, given the entry's absolute (or stand-in) path.

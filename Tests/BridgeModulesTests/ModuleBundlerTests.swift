@@ -18,7 +18,7 @@ struct ModuleBundlerTests {
         #expect(bundle.name == "index.html (module script #1)")
         #expect(!bundle.code.contains("import "))
         #expect(!bundle.code.contains("sourceMappingURL"))
-        #expect(bundle.code.hasPrefix("(() => {"))
+        #expect(bundle.code.hasPrefix("\"use strict\";\n(() => {"))
         #expect(bundle.sourceMap.sources.sorted() == [tree.path("lib/b.ts"), tree.path("vendor/util.js"), "index.html (module script #1)"])
         #expect(bundle.inputs == [tree.path("lib/b.ts"), tree.path("vendor/util.js")])
         let code = bundle.code
@@ -142,5 +142,25 @@ struct ModuleBundlerTests {
         #expect(inline.lines == ["cannot resolve the imports of x (module script #1): /no/such/dir is not a directory"])
         let file = try #require(throws: ModuleError.self) { try ModuleBundler().bundle(.file(path: "/no/such/a.ts")) }
         #expect(file.lines == ["cannot read /no/such/a.ts: no such file or not readable"])
+    }
+}
+
+@Suite(.enabled(if: esbuildInstalled, "needs Debian's esbuild (scripts/bootstrap)"))
+struct ModuleAssetTests {
+    @Test("imported CSS is collected beside the script, images become data: URLs")
+    func assets() throws {
+        let tree = try TempTree(["a.js": "import \"./s.css\";\nimport logo from \"./logo.svg\";\nconsole.log(logo);\n", "s.css": "body { color: red; }\n", "logo.svg": "<svg/>"])
+        let bundle = try ModuleBundler().bundle(.file(path: tree.path("a.js")))
+        #expect(bundle.css?.contains("body {\n  color: red;\n}") == true)
+        #expect(bundle.code.contains("\"data:image/svg+xml,"))
+    }
+
+    @Test("the temporary directory goes with every file esbuild wrote in it")
+    func temporaryDirectory() throws {
+        let temp = try TemporaryDirectory()
+        _ = try temp.write("bundle.css", "x")
+        _ = try temp.write("anything-else", "y")
+        temp.remove()
+        #expect(!FileManager.default.fileExists(atPath: temp.path))
     }
 }

@@ -50,7 +50,7 @@ struct ModuleCommandTests {
     @Test("an error thrown at run time in an imported .ts file is reported at the .ts line, its stack mapped")
     func runtimeErrorAtTheTypeScriptLine() async throws {
         let tree = try Tree([
-            "main.ts": "import { check } from \"./lib/check\";\n\nenum Mode { A, B }\nconsole.log(\"mode\", Mode[Mode.B]);\nsetTimeout(() => check(-1), 0);\ncheck(-2);\n",
+            "main.ts": "import { check } from \"./lib/check\";\n\nenum Mode { A, B }\nconsole.log(\"mode\", Mode[Mode.B]);\nsetTimeout(() => { check(-1); }, 0);\ncheck(-2);\n",
             "lib/check.ts": "interface Limits {\n  min: number;\n}\nconst limits: Limits = { min: 0 };\n\nexport function check(n: number): void {\n  if (n < limits.min) {\n    throw new RangeError(`${n} is below ${limits.min}`);\n  }\n}\n",
         ])
         let r = try await Self.run(["run", "main.ts", "--trace", "trace.jsonl"], in: tree.root)
@@ -59,7 +59,7 @@ struct ModuleCommandTests {
         #expect(r.errorLines == ["bridge-run: lib/check.ts:8: uncaught RangeError: -2 is below 0", "bridge-run: lib/check.ts:8: uncaught RangeError: -1 is below 0"])
         let trace = try String(contentsOfFile: tree.path("trace.jsonl"), encoding: .utf8)
         #expect(trace.contains(#""stack":"check@lib/check.ts:8:15\n@main.ts:6:1"#), "trace: \(trace)")
-        #expect(trace.contains(#""stack":"check@lib/check.ts:8:15\n@main.ts:5:18"#), "trace: \(trace)")
+        #expect(trace.contains(#""stack":"check@lib/check.ts:8:15\n@main.ts:5:20"#), "trace: \(trace)")
     }
 
     @Test("an unresolved import and a syntax error in an imported file: one line each at file:line:column, exit 1")
