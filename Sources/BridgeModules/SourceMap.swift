@@ -36,6 +36,7 @@ public struct SourceMap: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What is wrong with it.
         public var reason: String
+        /// `invalid source map: <reason>`.
         public var description: String { "invalid source map: \(reason)" }
     }
 
