@@ -131,6 +131,26 @@ struct ModuleCommandTests {
         #expect(r.lines == ["preact div x hi", "clone y", "vue 2.6.14 function", "computed 16", "watched 5"])
     }
 
+    @Test("a .tsx file with tsconfig.json's jsxFactory renders Preact vnodes")
+    func tsxWithPreact() async throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/nodejs/preact/src/preact.js"), "node-preact (scripts/bootstrap --test)")
+        let tree = try Tree([
+            "tsconfig.json": #"{"compilerOptions": {"jsx": "react", "jsxFactory": "h"}}"#,
+            "map.json": #"{"imports": {"preact": "/usr/share/nodejs/preact/src/preact.js"}}"#,
+            "app.tsx": """
+                import { h } from "preact";
+                type Props = { name: string };
+                const Hello = ({ name }: Props) => <b title={name}>hi {name}</b>;
+                const vnode: any = <Hello name="Ada" />;
+                const rendered: any = Hello(vnode.attributes);
+                console.log(vnode.attributes.name, rendered.nodeName, rendered.attributes.title, rendered.children.join(""));
+                """,
+        ])
+        let r = try await Self.run(["run", "app.tsx", "--import-map", "map.json"], in: tree.root)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == ["Ada b Ada hi Ada"])
+    }
+
     @Test("test files: .test.ts and a .test.js that requires a .ts module are found in directories and pass")
     func testFilesPass() async throws {
         let r = try await CLI.run(["test", "Examples/modules/tests"])
