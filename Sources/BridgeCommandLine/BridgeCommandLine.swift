@@ -132,6 +132,7 @@ public enum BridgeCommandLine {
                 guard !v.allSatisfy(\.isWhitespace) else { throw UsageError(message: "--wait-for needs a JavaScript expression") }
                 options.waitFor = v
             case "--offline": options.offlineDir = try value(a)
+            case "--import-map": options.importMapPath = try value(a)
             case "--routes": options.routesPath = try value(a)
             case "--schemas": options.schemasDir = try value(a)
             case "--strict-schemas": options.strictSchemas = true
@@ -193,14 +194,17 @@ public enum BridgeCommandLine {
                 """
         case "run":
             return """
-                usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
+                usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
                                          [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
+                                         [--import-map FILE]
 
                 Runs a page script or HTML page headlessly, printing console output. A .js script runs until
                 nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
                 a document, runs its scripts in document order, then DOMContentLoaded and load, and is done
                 when it is quiet: nothing pending but its intervals, for --settle MS (or --wait-for EXPR).
+                A module (.mjs, .mts, .ts, .tsx, .jsx, or .js with import/export) is bundled by esbuild
+                first; its errors name the original files and lines.
 
                 options:
                   --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
@@ -214,6 +218,7 @@ public enum BridgeCommandLine {
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
+                  --import-map FILE  an import map {"imports": {...}} for a module file (bare names to files)
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
                   --strict-schemas  with --schemas: refuse calls to actions that have no schema

@@ -139,7 +139,7 @@ public final class BridgeEngine {
         do {
             return try context.evaluate(source, sourceURL: sourceURL.map { sourceNames.alias(for: $0) }, line: line, wantResult: wantResult)
         } catch {
-            var e = sourceNames.restore(error).relocated(outside: internalSources)
+            var e = mapped(sourceNames.restore(error).relocated(outside: internalSources))
             // A terminated script carries no location of its own; name the script at least.
             if e.sourceURL == nil { e.sourceURL = sourceURL }
             throw e
@@ -271,7 +271,7 @@ public final class BridgeEngine {
     }
 
     package func recordUncaught(_ error: ScriptError) {
-        let error = sourceNames.restore(error).relocated(outside: internalSources)
+        let error = mapped(sourceNames.restore(error).relocated(outside: internalSources))
         uncaughtErrors.append(error)
         report(.exception(error))
     }

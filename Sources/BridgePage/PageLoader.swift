@@ -59,9 +59,11 @@ public struct PageLoader {
         // no positions), matched by text.
         var inlineSources = HTMLScriptExtractor(html: html).scripts.filter { $0.src == nil }[...]
         engine.beginDocument(html: html)
-        var deferred: [ParserScript] = []
-        var asyncScripts: [ParserScript] = []
+        var deferred: [Pending] = []
+        var asyncScripts: [Pending] = []
         var inlineCount = 0
+        var moduleCount = 0
+        var modules = ModuleState()
         while let script = engine.nextParserScript() {
             var line = 1
             if script.src == nil {
@@ -73,41 +75,60 @@ public struct PageLoader {
                 }
             }
             switch script.kind {
-            case .other, .importmap:
+            case .other:
                 continue
+            case .importmap:
+                noteImportMap(script, line: line, state: &modules, engine: engine)
             case .module:
-                deferred.append(script)
+                moduleCount += 1
+                modules.started = true
+                let pending = Pending(script: script, inline: inlineCount, module: moduleCount, line: line)
+                if script.isAsync { asyncScripts.append(pending) } else { deferred.append(pending) }
             case .classic:
                 if script.noModule { continue }
+                let pending = Pending(script: script, inline: inlineCount, module: 0, line: line)
                 if script.src != nil && script.isAsync {
-                    asyncScripts.append(script)
+                    asyncScripts.append(pending)
                 } else if script.src != nil && script.isDeferred {
-                    deferred.append(script)
+                    deferred.append(pending)
                 } else {
-                    try run(script, inline: inlineCount, line: line, in: engine)
+                    try run(pending, modules: modules, in: engine)
                 }
             }
         }
         engine.setReadyState("interactive")
-        for script in deferred { try run(script, inline: 0, line: 1, in: engine) }
+        for pending in deferred { try run(pending, modules: modules, in: engine) }
         engine.firePageEvent("DOMContentLoaded", on: "document")
-        for script in asyncScripts { try run(script, inline: 0, line: 1, in: engine) }
+        for pending in asyncScripts { try run(pending, modules: modules, in: engine) }
         engine.setReadyState("complete")
         engine.firePageEvent("load", on: "window")
     }
 
-    private func run(_ script: ParserScript, inline: Int, line: Int, in engine: BridgeEngine) throws(Failure) {
+    /// A script found by the parser, waiting for its turn.
+    struct Pending {
+        var script: ParserScript
+        /// Its number among inline scripts, and among module scripts.
+        var inline: Int
+        var module: Int
+        /// The page line its text starts on (inline scripts).
+        var line: Int
+    }
+
+    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine) throws(Failure) {
+        let script = pending.script
         let source: String
         let name: String
         if script.kind == .module {
-            throw Failure(message: "\(pageName): <script type=\"module\"\(script.src.map { " src=\"\($0)\"" } ?? "")>: module scripts are not supported yet")
+            runModule(pending, importMap: modules.map, in: engine)
+            return
         }
         if let src = script.src {
             (name, source) = try fetch(src)
         } else {
-            name = "\(pageName) (inline script #\(inline))"
+            name = "\(pageName) (inline script #\(pending.inline))"
             source = script.text
         }
+        let line = pending.line
         engine.setCurrentScript(script.id)
         defer { engine.setCurrentScript(-1) }
         do {
@@ -118,7 +139,18 @@ public struct PageLoader {
     }
 
     /// Loads a script's text: from the offline package for http(s) URLs, else from disk.
-    private func fetch(_ src: String) throws(Failure) -> (name: String, text: String) {
+    func fetch(_ src: String) throws(Failure) -> (name: String, text: String) {
+        let found = try locate(src)
+        guard let text = String(validating: Array(found.data), as: UTF8.self) else {
+            throw Failure(message: "\(pageName): script \(found.name) is not valid UTF-8")
+        }
+        return (found.name, text)
+    }
+
+    /// Where a script's `src` is: its name for messages (the URL of a served file, a local path
+    /// relative to the working directory), the local file and its bytes (an offline file's MD5
+    /// checked).
+    func locate(_ src: String) throws(Failure) -> (name: String, path: String, data: Data) {
         let trimmed = src.trimmingWhitespace()
         let pageIsWeb = pageURL.hasPrefix("http://") || pageURL.hasPrefix("https://")
         let lower = trimmed.lowercased()
@@ -132,17 +164,10 @@ public struct PageLoader {
                 throw Failure(message: "\(pageName): script \(absolute) needs the network; run with --offline DIR to serve it from a resource package")
             }
             do {
-                let (_, data) = try offline.resolve(absolute)
-                guard let text = String(validating: Array(data), as: UTF8.self) else {
-                    throw Failure(message: "\(pageName): script \(absolute) is not valid UTF-8")
-                }
-                return (absolute, text)
-            } catch let error as OfflineError {
-                throw Failure(message: "\(pageName): script \(error.description)")
-            } catch let error as Failure {
-                throw error
+                let (path, data) = try offline.resolve(absolute)
+                return (absolute, path, data)
             } catch {
-                throw Failure(message: "\(pageName): script \(absolute): \(error)")
+                throw Failure(message: "\(pageName): script \(error.description)")
             }
         }
         var path = trimmed
@@ -159,10 +184,7 @@ public struct PageLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
         }
-        guard let text = String(validating: Array(data), as: UTF8.self) else {
-            throw Failure(message: "\(pageName): script \(path) is not valid UTF-8")
-        }
-        return (Self.displayPath(path), text)
+        return (Self.displayPath(path), path, data)
     }
 
     /// A path relative to the working directory when it is below it.

@@ -2,6 +2,7 @@ import BridgeValues
 import ScriptEngine
 import BridgePage
 import BridgeCore
+import BridgeModules
 
 /// One page of a run in a fresh engine: the page's scripts (or the `.js` file), then the loop
 /// until the page is idle, its time is up, or it navigates to another routed page (under
@@ -84,6 +85,16 @@ struct PageGeneration {
                 log.error(error.message, code: 1)
                 ranOut = true
             }
+        } else if page.isModule, let bundle = bundle(page) {
+            do {
+                engine.installPageSupportOnDemand()
+                try engine.executeModule(bundle)
+            } catch {
+                engine.report(.exception(error))
+                ranOut = error.kind == .timeLimit
+            }
+        } else if page.isModule {
+            ranOut = true
         } else {
             do {
                 engine.installPageSupportOnDemand()
@@ -113,6 +124,21 @@ struct PageGeneration {
         // then are traced, not errors of a run that is over.
         state.over = true
         return log.exitCode == 0 ? state.nextPage : nil
+    }
+
+    /// The page bundled by esbuild, or `nil` after logging each problem (an error of the page:
+    /// exit 1).
+    private func bundle(_ page: PageInput) -> ModuleBundle? {
+        do {
+            var bundler = ModuleBundler()
+            if let offline = inputs.offline {
+                bundler.resolveURL = { url in try? offline.resolve(url).path }
+            }
+            return try bundler.bundle(.file(path: page.path, name: page.displayName), importMap: inputs.importMap)
+        } catch {
+            for line in error.lines { log.error(line, code: 1) }
+            return nil
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 /// Options of `bridge-run run`.
 public struct RunOptions: Sendable, Equatable {
-    /// The `.js` or `.html` file to run, or an http(s) page URL served by `offlineDir`.
+    /// The `.js`, module (`.mjs`, `.ts`, …) or `.html` file to run, or an http(s) page URL served by `offlineDir`.
     public var file: String
     /// A mock fixture file (`--mock`).
     public var mockPath: String?
@@ -37,6 +37,9 @@ public struct RunOptions: Sendable, Equatable {
     public var validateResults: Bool = false
     /// A capability file (`--capabilities`).
     public var capabilitiesPath: String?
+    /// An import map for a module file (`--import-map`): `{"imports": {name: path}}`, paths
+    /// relative to the map's file.
+    public var importMapPath: String?
 
     /// Creates options for `file`.
     public init(file: String) {

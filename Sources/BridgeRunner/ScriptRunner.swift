@@ -65,7 +65,7 @@ public enum ScriptRunner {
         switch e.kind {
         case .exception: return "\(loc)uncaught \(e.message)"
         case .unhandledRejection: return "\(loc)unhandled promise rejection: \(e.message)"
-        case .timeLimit: return "\(loc)\(e.message)"
+        case .timeLimit, .loadFailure: return "\(loc)\(e.message)"
         }
     }
 }

@@ -3,7 +3,7 @@ import BridgeSupport
 
 /// Finds test files and picks a shard of them.
 ///
-/// A directory is searched recursively for `*.test.js` (hidden entries and `node_modules` are
+/// A directory is searched recursively for `*.test.js` (and `.test.ts`, `.test.mjs`, …; hidden entries and `node_modules` are
 /// skipped); a file named on the command line is taken whatever its name. Each file is shown as
 /// the searched path joined with its path below it, and the list is sorted by that text so every
 /// machine sees the same order.
@@ -13,8 +13,10 @@ enum TestFileFinder {
         var path: String
     }
 
-    /// The suffix of test files in directories.
+    /// The suffix of plain test files (messages name it).
     static let suffix = ".test.js"
+    /// The suffixes of test files in directories (modules and TypeScript are bundled first).
+    static let suffixes = [".test.js", ".test.mjs", ".test.cjs", ".test.ts", ".test.mts", ".test.cts", ".test.jsx", ".test.tsx"]
 
     /// Every test file under `paths`, sorted, each once.
     ///
@@ -42,7 +44,7 @@ enum TestFileFinder {
 
     /// Paths (relative to `directory`) of the test files below it.
     static func search(directory: String) -> [String] {
-        DirectoryWalker.files(under: directory, skipHidden: true, skipDirectories: ["node_modules"]).filter { $0.hasSuffix(suffix) }
+        DirectoryWalker.files(under: directory, skipHidden: true, skipDirectories: ["node_modules"]).filter { path in suffixes.contains { path.hasSuffix($0) } }
     }
 
     /// The files of `shard` (`nil` = all): the file at 0-based position `k` of the sorted list
