@@ -51,4 +51,13 @@ extension BridgeEngine {
     package func addCloseObserver(_ observer: @escaping @MainActor () -> Void) {
         hooks.closeObservers.append(observer)
     }
+
+    /// Adds a reporter of another layer's pending work (requests of the network layer), which
+    /// `pendingSummary` includes.
+    package func addPendingReporter(_ reporter: @escaping @MainActor () -> PendingWork) {
+        hooks.pendingReporters.append(reporter)
+    }
+
+    /// `true` when something observes events (other layers skip building events otherwise).
+    package var observesEvents: Bool { hooks.observesEvents }
 }

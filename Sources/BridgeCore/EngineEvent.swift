@@ -21,6 +21,11 @@ public enum EngineEvent: Sendable, Equatable {
     case notice(String)
     /// A resolved navigation (router component).
     case navigate(JSONValue)
+    /// A step of one of the page's HTTP requests (`fetch`, `XMLHttpRequest`): sent, answered,
+    /// failed, aborted or timed out (the network layer, docs/network.md).
+    case http(NetworkEvent)
+    /// A step of one of the page's WebSockets (fixture-driven; docs/network.md).
+    case webSocket(NetworkEvent)
 
     /// The trace `type` string.
     public var typeName: String {
@@ -34,6 +39,8 @@ public enum EngineEvent: Sendable, Equatable {
         case .exception: "exception"
         case .notice: "notice"
         case .navigate: "navigate"
+        case .http: "http"
+        case .webSocket: "websocket"
         }
     }
 
@@ -61,6 +68,12 @@ public enum EngineEvent: Sendable, Equatable {
             return ["message": .string(text)]
         case let .navigate(info):
             return info.objectValue ?? ["target": info]
+        case let .http(e), let .webSocket(e):
+            var o = e.details
+            o["phase"] = .string(e.phase)
+            o["id"] = .number(Double(e.id))
+            o["url"] = .string(e.url)
+            return o
         }
     }
 }
