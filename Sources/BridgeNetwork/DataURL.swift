@@ -6,6 +6,11 @@ struct DataURL: Equatable {
     var mediaType: String
     var body: [UInt8]
 
+    init(mediaType: String, body: [UInt8]) {
+        self.mediaType = mediaType
+        self.body = body
+    }
+
     /// Decodes `url`; `nil` when it is not a valid `data:` URL (no comma, bad base64).
     init?(_ url: String) {
         guard url.utf8.count >= 5, url.prefix(5).lowercased() == "data:" else { return nil }

@@ -167,7 +167,8 @@ private struct Loader {
             let at = path + [.key(key)]
             switch key {
             case "json":
-                value.appendJSON(to: &body)
+                // As written in the file: a server sends its members in its own order.
+                body = locator?.text(of: at).map(Array.init) ?? value.jsonBytes
                 type = "application/json"
             case "text":
                 guard let s = value.stringValue else { throw problem("\"text\" must be a string (use \"json\" for other values)", at: at) }
@@ -188,7 +189,7 @@ private struct Loader {
                     body = Array(s.utf8)
                     type = "text/plain;charset=UTF-8"
                 } else {
-                    value.appendJSON(to: &body)
+                    body = locator?.text(of: at).map(Array.init) ?? value.jsonBytes
                     type = "application/json"
                 }
             }
@@ -249,7 +250,10 @@ private struct Loader {
             guard let s = t.stringValue else { throw problem("\"text\" must be a string", at: path + [.key("text")]) }
             return .init(.text(s), delay: wait)
         }
-        if let j = o["json"] { return .init(.text(j.jsonString()), delay: wait) }
+        if let j = o["json"] {
+            let text = locator?.text(of: path + [.key("json")]).map { String(decoding: $0, as: UTF8.self) } ?? j.jsonString()
+            return .init(.text(text), delay: wait)
+        }
         if let b = o["base64"] {
             guard let s = b.stringValue, let bytes = Base64.decode(s) else { throw problem("\"base64\" must be a base64 string", at: path + [.key("base64")]) }
             return .init(.binary(bytes), delay: wait)
@@ -284,5 +288,14 @@ extension HTTPMockFixture {
         if let httpMock { fixture = try HTTPMockFixture(contentsOf: httpMock) }
         if let mock, mock != httpMock, let embedded = try embedded(inMockFile: mock) { fixture = fixture.appending(embedded) }
         return fixture
+    }
+}
+
+extension JSONValue {
+    /// The value's JSON text (keys sorted).
+    var jsonBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        appendJSON(to: &bytes)
+        return bytes
     }
 }

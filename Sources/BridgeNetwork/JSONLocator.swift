@@ -23,6 +23,20 @@ struct JSONLocator {
         return 1 + bytes[..<min(found, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
+    /// The bytes of the value at `path` exactly as written (key order, spacing), or `nil` when
+    /// the path is not there.
+    func text(of path: [Step]) -> ArraySlice<UInt8>? {
+        var i = 0
+        skipSpace(&i)
+        for step in path {
+            guard let next = child(at: i, step) else { return nil }
+            i = next
+        }
+        let start = i
+        skipValue(&i)
+        return i > start ? bytes[start..<i] : nil
+    }
+
     /// The offset of the child value `step` of the container starting at `start`.
     private func child(at start: Int, _ step: Step) -> Int? {
         var i = start

@@ -9,6 +9,7 @@
 const FunctionCall = Function.prototype.call;
 const uncurry = Function.prototype.bind.bind(FunctionCall);  // uncurry(f)(self, ...args)
 const applyFn = uncurry(Function.prototype.apply);
+const callFn = uncurry(FunctionCall);  // callFn(f, self, ...args)
 const ObjectCreate = Object.create;
 const defineProperty = Object.defineProperty;
 const defineProperties = Object.defineProperties;
@@ -68,13 +69,11 @@ const ArrayBufferCtor = ArrayBuffer;
 const Uint8ArrayCtor = Uint8Array;
 const isView = ArrayBuffer.isView;
 const arrayBufferByteLength = uncurry(getOwnDescriptor(ArrayBuffer.prototype, 'byteLength').get);
-const arrayBufferSlice = uncurry(ArrayBuffer.prototype.slice);
 const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 const viewBuffer = uncurry(getOwnDescriptor(TypedArrayPrototype, 'buffer').get);
 const viewByteOffset = uncurry(getOwnDescriptor(TypedArrayPrototype, 'byteOffset').get);
 const viewByteLength = uncurry(getOwnDescriptor(TypedArrayPrototype, 'byteLength').get);
 const typedArraySet = uncurry(TypedArrayPrototype.set);
-const typedArraySubarray = uncurry(TypedArrayPrototype.subarray);
 const dataViewBuffer = uncurry(getOwnDescriptor(DataView.prototype, 'buffer').get);
 const dataViewByteOffset = uncurry(getOwnDescriptor(DataView.prototype, 'byteOffset').get);
 const dataViewByteLength = uncurry(getOwnDescriptor(DataView.prototype, 'byteLength').get);
@@ -135,12 +134,16 @@ function isTypedArray(v) { return v !== null && typeof v === 'object' && brand(v
 function isDataView(v) { return v !== null && typeof v === 'object' && brand(dataViewBuffer, v); }
 // The bytes of a BufferSource, copied (a later change to the page's buffer changes nothing).
 function bufferBytes(v) {
-  if (isArrayBuffer(v)) return new Uint8ArrayCtor(arrayBufferSlice(v, 0));
-  if (isTypedArray(v)) return new Uint8ArrayCtor(arrayBufferSlice(viewBuffer(v), viewByteOffset(v), viewByteOffset(v) + viewByteLength(v)));
-  if (isDataView(v)) return new Uint8ArrayCtor(arrayBufferSlice(dataViewBuffer(v), dataViewByteOffset(v), dataViewByteOffset(v) + dataViewByteLength(v)));
+  if (isArrayBuffer(v)) return copyBytes(new Uint8ArrayCtor(v));
+  if (isTypedArray(v)) return copyBytes(new Uint8ArrayCtor(viewBuffer(v), viewByteOffset(v), viewByteLength(v)));
+  if (isDataView(v)) return copyBytes(new Uint8ArrayCtor(dataViewBuffer(v), dataViewByteOffset(v), dataViewByteLength(v)));
   return null;
 }
-function bytesBuffer(bytes) { return arrayBufferSlice(viewBuffer(bytes), viewByteOffset(bytes), viewByteOffset(bytes) + viewByteLength(bytes)); }
+// Copies and views without the species lookups of slice/subarray (a page's
+// `Uint8Array.prototype.constructor` or `Symbol.species` decides nothing here).
+function copyBytes(view) { const out = new Uint8ArrayCtor(view.length); typedArraySet(out, view); return out; }
+function subBytes(bytes, a, b) { return new Uint8ArrayCtor(viewBuffer(bytes), viewByteOffset(bytes) + a, b - a); }
+function bytesBuffer(bytes) { return viewBuffer(copyBytes(bytes)); }
 
 // ---- UTF-8 and byte strings (one character per byte, how bytes cross to native code) ----
 function utf8Encode(s) {
@@ -159,7 +162,7 @@ function utf8Encode(s) {
     else if (c < 0x10000) { out[n++] = 0xE0 | (c >> 12); out[n++] = 0x80 | ((c >> 6) & 63); out[n++] = 0x80 | (c & 63); }
     else { out[n++] = 0xF0 | (c >> 18); out[n++] = 0x80 | ((c >> 12) & 63); out[n++] = 0x80 | ((c >> 6) & 63); out[n++] = 0x80 | (c & 63); }
   }
-  return typedArraySubarray(out, 0, n);
+  return copyBytes(subBytes(out, 0, n));
 }
 function utf8Decode(b) {
   let out = '', start = 0;
@@ -186,7 +189,7 @@ function utf8Decode(b) {
 }
 function bytesToByteString(b) {
   let out = '';
-  for (let i = 0; i < b.length; i += 4096) out += applyFn(fromCharCode, null, typedArraySubarray(b, i, MathMin(b.length, i + 4096)));
+  for (let i = 0; i < b.length; i += 4096) out += applyFn(fromCharCode, null, subBytes(b, i, MathMin(b.length, i + 4096)));
   return out;
 }
 function byteStringToBytes(s) {
@@ -248,6 +251,7 @@ function domException(message, name) { return new DOMExceptionCtor(message, name
 // (A page's own EventTarget, when the platform has one, is only the prototype's base, so that
 // `xhr instanceof EventTarget` holds; dispatch never calls through it.)
 const eventState = new WeakMapCtor();
+const noInit = freeze(ObjectCreate(null));
 function NetEvent(type, init) {
   if (!new.target) throw new TypeErrorCtor("Failed to construct 'Event': Please use the 'new' operator");
   if (arguments.length === 0) throw new TypeErrorCtor("Failed to construct 'Event': 1 argument required, but only 0 present.");
@@ -255,7 +259,7 @@ function NetEvent(type, init) {
 }
 function initEvent(e, type, init) {
   weakSet(eventState, e, { stop: false, stopNow: false, canceled: false, passive: false });
-  const o = init !== null && typeof init === 'object' ? init : {};
+  const o = init !== null && typeof init === 'object' ? init : noInit;
   defineProperties(e, {
     type: { value: StringCtor(type), enumerable: true, configurable: true },
     bubbles: { value: !!o.bubbles, enumerable: true, configurable: true },
@@ -296,7 +300,7 @@ function makeEvent(proto, type, fields) {
 function NetProgressEvent(type, init) {
   if (!new.target) throw new TypeErrorCtor("Failed to construct 'ProgressEvent': Please use the 'new' operator");
   initEvent(this, type, init);
-  const o = init !== null && typeof init === 'object' ? init : {};
+  const o = init !== null && typeof init === 'object' ? init : noInit;
   defineProperties(this, {
     lengthComputable: { value: !!o.lengthComputable, enumerable: true, configurable: true },
     loaded: { value: NumberCtor(o.loaded || 0), enumerable: true, configurable: true },
@@ -318,11 +322,10 @@ function listenersOf(target) {
   return m;
 }
 function flag(options, name) { return options !== null && typeof options === 'object' ? !!options[name] : (name === 'capture' && !!options); }
-methods(NetEventTarget.prototype, {
-  addEventListener: function addEventListener(type, callback, options) {
+function addListener(target, type, callback, options) {
     if (callback === null || callback === undefined) return;
     if (typeof callback !== 'function' && typeof callback !== 'object') throw new TypeErrorCtor("Failed to execute 'addEventListener' on 'EventTarget': parameter 2 is not of type 'Object'.");
-    const map = listenersOf(this);
+    const map = listenersOf(target);
     type = StringCtor(type);
     let list = mapGet(map, type);
     if (list === undefined) { list = []; mapSet(map, type, list); }
@@ -333,11 +336,12 @@ methods(NetEventTarget.prototype, {
     const entry = { callback: callback, capture: capture, once: flag(options, 'once'), passive: flag(options, 'passive'), removed: false };
     if (signal !== null) {
       if (signalAborted(signal)) return;
-      const self = this;
-      onAbortSignal(signal, function () { removeListener(self, type, entry); });
+      onAbortSignal(signal, function () { removeListener(target, type, entry); });
     }
     arrayPush(list, entry);
-  },
+}
+methods(NetEventTarget.prototype, {
+  addEventListener: function addEventListener(type, callback, options) { addListener(this, type, callback, options); },
   removeEventListener: function removeEventListener(type, callback, options) {
     const list = mapGet(listenersOf(this), StringCtor(type));
     if (list === undefined) return;
@@ -379,8 +383,8 @@ function dispatch(target, event) {
     s.passive = entry.passive;
     try {
       const cb = entry.callback;
-      if (typeof cb === 'function') FunctionCall.call(cb, target, event);
-      else { const h = cb.handleEvent; if (typeof h === 'function') FunctionCall.call(h, cb, event); }
+      if (typeof cb === 'function') callFn(cb, target, event);
+      else { const h = cb.handleEvent; if (typeof h === 'function') callFn(h, cb, event); }
     } catch (e) { reportError(e); }
     s.passive = false;
     if (s.stopNow) break;
@@ -406,9 +410,9 @@ function eventHandlers(proto, names) {
           mapSet(h, type, slot);
           const self = this;
           // Registered once, in order with addEventListener calls, as browsers do.
-          FunctionCall.call(NetEventTarget.prototype.addEventListener, this, type, function (e) {
+          addListener(this, type, function (e) {
             const f = slot.value;
-            if (typeof f === 'function') { const r = FunctionCall.call(f, self, e); if (r === false && e.cancelable) e.preventDefault(); }
+            if (typeof f === 'function') { const r = callFn(f, self, e); if (r === false && e.cancelable) weakGet(eventState, e).canceled = true; }
           });
         }
         slot.value = (typeof fn === 'function' || (fn !== null && typeof fn === 'object')) ? fn : null;

@@ -47,7 +47,7 @@ methods(NetBlob.prototype, {
     const n = s.bytes.length;
     function clamp(v, d) { if (v === undefined) return d; v = MathFloor(NumberCtor(v)) || 0; return v < 0 ? MathMax(n + v, 0) : MathMin(v, n); }
     const a = clamp(start, 0), b = clamp(end, n);
-    return makeBlob(new Uint8ArrayCtor(typedArraySubarray(s.bytes, a, MathMax(a, b))), contentType === undefined ? '' : contentType);
+    return makeBlob(copyBytes(subBytes(s.bytes, a, MathMax(a, b))), contentType === undefined ? '' : contentType);
   },
   text: function text() {
     const s = weakGet(blobState, this);
@@ -62,7 +62,7 @@ methods(NetBlob.prototype, {
   bytes: function bytes() {
     const s = weakGet(blobState, this);
     if (s === undefined) return promiseReject(new TypeErrorCtor("Can only call Blob.bytes on instances of Blob"));
-    return promiseResolve(new Uint8ArrayCtor(s.bytes));
+    return promiseResolve(copyBytes(s.bytes));
   }
 });
 tag(NetBlob.prototype, 'Blob');
@@ -154,7 +154,7 @@ methods(NetFormData.prototype, {
   },
   forEach: function forEach(callback, thisArg) {
     const e = formEntries(this, 'forEach');
-    for (let i = 0; i < e.length; i++) FunctionCall.call(callback, thisArg, e[i][1], e[i][0], this);
+    for (let i = 0; i < e.length; i++) callFn(callback, thisArg, e[i][1], e[i][0], this);
   },
   entries: function entries() { return listIterator(formEntries(this, 'entries'), 2, 'FormData Iterator'); },
   keys: function keys() { return listIterator(formEntries(this, 'keys'), 0, 'FormData Iterator'); },

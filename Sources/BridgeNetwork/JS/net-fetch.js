@@ -91,7 +91,7 @@ methods(NetHeaders.prototype, {
   set: function set(name, value) { const s = headersOf(this, 'set'); writable(s); headersSet(s, headerName(name, 'set'), headerValue(value, 'set')); },
   forEach: function forEach(callback, thisArg) {
     const sorted = headersSorted(headersOf(this, 'forEach'));
-    for (let i = 0; i < sorted.length; i++) FunctionCall.call(callback, thisArg, sorted[i][1], sorted[i][0], this);
+    for (let i = 0; i < sorted.length; i++) callFn(callback, thisArg, sorted[i][1], sorted[i][0], this);
   },
   entries: function entries() { return listIterator(headersSorted(headersOf(this, 'entries')), 2, 'Headers Iterator'); },
   keys: function keys() { return listIterator(headersSorted(headersOf(this, 'keys')), 0, 'Headers Iterator'); },
@@ -203,8 +203,8 @@ function consume(self, map, kind, what) {
       case 'text': return promiseResolve(textOf(body));
       case 'json': return promiseResolve(jsonParse(textOf(body)));
       case 'arrayBuffer': return promiseResolve(bytesBuffer(bodyBytes(body)));
-      case 'bytes': return promiseResolve(new Uint8ArrayCtor(bodyBytes(body)));
-      case 'blob': return promiseResolve(makeBlob(new Uint8ArrayCtor(bodyBytes(body)), headersGet(weakGet(headersState, s.headers), 'content-type') || ''));
+      case 'bytes': return promiseResolve(copyBytes(bodyBytes(body)));
+      case 'blob': return promiseResolve(makeBlob(copyBytes(bodyBytes(body)), headersGet(weakGet(headersState, s.headers), 'content-type') || ''));
       default: return promiseResolve(parseForm(s, body, what));
     }
   } catch (e) {
@@ -446,7 +446,7 @@ function fetch(input, init) {
     const blob = stringIndexOf(s.url, 'blob:') === 0 ? blobAnswer(s.url, s.method) : null;
     if (blob !== null) {
       later(function () {
-        if (blob.error !== undefined) { reject(new TypeErrorCtor('Failed to fetch ' + s.url + ': ' + blob.error)); return; }
+        if (hasOwn(blob, 'error')) { reject(new TypeErrorCtor('Failed to fetch ' + s.url + ': ' + blob.error)); return; }
         resolve(networkResponse(blob, { text: null, bytes: blob.bytes, type: null }, signal));
       });
       return;
@@ -455,7 +455,7 @@ function fetch(input, init) {
     const id = native.request(s.method, s.url, headersWire(weakGet(headersState, s.headers)), wire[0], wire[1], false, 0, s.redirect !== 'manual');
     mapSet(waiting, id, function (kind, meta, text, binary) {
       mapDelete(waiting, id);
-      if (meta.error !== undefined) { reject(new TypeErrorCtor('Failed to fetch ' + s.url + ': ' + meta.error)); return; }
+      if (hasOwn(meta, 'error')) { reject(new TypeErrorCtor('Failed to fetch ' + s.url + ': ' + meta.error)); return; }
       if (s.redirect === 'error' && meta.redirected) { reject(new TypeErrorCtor('Failed to fetch ' + s.url + ': redirected, and the request\'s redirect mode is "error"')); return; }
       if (s.redirect === 'manual' && meta.status >= 300 && meta.status < 400 && meta.status !== 304) {
         resolve(makeResponse({ type: 'opaqueredirect', status: 0, statusText: '', url: meta.url, redirected: false, headers: makeHeaders([], 'immutable'), body: null, bodyUsed: false, aborted: null }));

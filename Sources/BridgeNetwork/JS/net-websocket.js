@@ -4,7 +4,7 @@
 function NetMessageEvent(type, init) {
   if (!new.target) throw new TypeErrorCtor("Failed to construct 'MessageEvent': Please use the 'new' operator");
   initEvent(this, type, init);
-  const o = init !== null && typeof init === 'object' ? init : {};
+  const o = init !== null && typeof init === 'object' ? init : noInit;
   defineProperties(this, {
     data: { value: o.data === undefined ? null : o.data, enumerable: true, configurable: true },
     origin: { value: o.origin === undefined ? '' : StringCtor(o.origin), enumerable: true, configurable: true },
@@ -18,7 +18,7 @@ tag(NetMessageEvent.prototype, 'MessageEvent');
 function NetCloseEvent(type, init) {
   if (!new.target) throw new TypeErrorCtor("Failed to construct 'CloseEvent': Please use the 'new' operator");
   initEvent(this, type, init);
-  const o = init !== null && typeof init === 'object' ? init : {};
+  const o = init !== null && typeof init === 'object' ? init : noInit;
   defineProperties(this, {
     wasClean: { value: !!o.wasClean, enumerable: true, configurable: true },
     code: { value: o.code === undefined ? 0 : NumberCtor(o.code), enumerable: true, configurable: true },

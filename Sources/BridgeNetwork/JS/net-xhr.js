@@ -166,9 +166,9 @@ methods(NetXMLHttpRequest.prototype, {
         meta = blob; body = { text: null, bytes: blob.bytes, type: null };
       } else {
         meta = native.request(s.method, s.url, jsonStringify(s.headers), wire[0], wire[1], true, 0, true);
-        body = meta.error === undefined ? receivedBody(meta.text, meta.binary) : null;
+        body = !hasOwn(meta, 'error') ? receivedBody(meta.text, meta.binary) : null;
       }
-      if (meta.error !== undefined) {
+      if (hasOwn(meta, 'error')) {
         s.error = true;
         s.send = false;
         s.readyState = 4;
@@ -199,7 +199,7 @@ methods(NetXMLHttpRequest.prototype, {
     if (blob !== null) {
       later(function () {
         if (s.token !== token) return;
-        if (blob.error !== undefined) endWithout(self, s, 'error');
+        if (hasOwn(blob, 'error')) endWithout(self, s, 'error');
         else receive(self, s, blob, { text: null, bytes: blob.bytes, type: null });
       });
       return;
@@ -210,8 +210,8 @@ methods(NetXMLHttpRequest.prototype, {
       mapDelete(waiting, id);
       if (s.token !== token) return;
       s.id = 0;
-      if (meta.timeout === true) endWithout(self, s, 'timeout');
-      else if (meta.error !== undefined) endWithout(self, s, 'error');
+      if (hasOwn(meta, 'timeout')) endWithout(self, s, 'timeout');
+      else if (hasOwn(meta, 'error')) endWithout(self, s, 'error');
       else receive(self, s, meta, receivedBody(text, binary));
     });
   },
@@ -306,7 +306,7 @@ getters(NetXMLHttpRequest.prototype, {
     } else if (t === 'arraybuffer') {
       s.cached = bytesBuffer(bodyBytes(s.body));
     } else if (t === 'blob') {
-      s.cached = makeBlob(new Uint8ArrayCtor(bodyBytes(s.body)), contentType(s));
+      s.cached = makeBlob(copyBytes(bodyBytes(s.body)), contentType(s));
     } else {
       s.cached = null;
     }
