@@ -10,8 +10,11 @@ struct SocketState {
     var isOpen = false
     /// The loop timers of the server's scheduled steps.
     var timers: Set<Int> = []
-    /// When the server's last scheduled step happens (engine clock), so steps keep their order.
+    /// When the server's last scripted step happens (engine clock), so steps keep their order.
     var lastStep: Duration = .zero
+    /// When the last reply to a page message goes out: replies follow their message, in order,
+    /// independently of the scripted steps (a server answers a ping while a push is pending).
+    var lastReply: Duration = .zero
 }
 
 /// The fixture-driven WebSocket server: the socket opens, the fixture's messages arrive in
@@ -57,10 +60,10 @@ extension NetworkSession {
         guard let fixture = socket.fixture, let reply = fixture.replies.first(where: { binary ? $0.match == "*" : $0.matches(data) }) else { return }
         if reply.echo {
             let payload: WebSocketFixture.Message.Payload = binary ? .binary(data.utf16.map { UInt8(truncatingIfNeeded: $0) }) : .text(data)
-            scheduleMessage(id, .init(payload))
+            scheduleMessage(id, .init(payload), reply: true)
         }
-        for message in reply.messages { scheduleMessage(id, message) }
-        if let close = reply.close { scheduleClose(id, close) }
+        for message in reply.messages { scheduleMessage(id, message, reply: true) }
+        if let close = reply.close { scheduleClose(id, close, reply: true) }
     }
 
     /// The page closed the socket: the server's pending steps are dropped and `close` follows.
@@ -78,8 +81,8 @@ extension NetworkSession {
         }
     }
 
-    private func scheduleMessage(_ id: Int, _ message: WebSocketFixture.Message) {
-        schedule(id, after: message.delay) { [unowned self] in
+    private func scheduleMessage(_ id: Int, _ message: WebSocketFixture.Message, reply: Bool = false) {
+        schedule(id, after: message.delay, reply: reply) { [unowned self] in
             guard let socket = sockets[id], socket.isOpen else { return }
             var args: [ScriptArgument] = [.number(SocketKind.message.rawValue), .number(Double(id))]
             switch message.payload {
@@ -96,8 +99,8 @@ extension NetworkSession {
         }
     }
 
-    private func scheduleClose(_ id: Int, _ close: WebSocketFixture.Close) {
-        schedule(id, after: close.delay) { [unowned self] in
+    private func scheduleClose(_ id: Int, _ close: WebSocketFixture.Close, reply: Bool = false) {
+        schedule(id, after: close.delay, reply: reply) { [unowned self] in
             guard let socket = sockets[id], socket.isOpen else { return }
             for timer in socket.timers { engine.cancelTimer(timer) }
             sockets[id] = nil
@@ -114,12 +117,13 @@ extension NetworkSession {
         call([.number(SocketKind.close.rawValue), .number(Double(id)), .json(["code": 1006, "reason": "", "wasClean": false])])
     }
 
-    /// Runs `step` `delay` after the socket's previous step (engine clock), as a loop timer.
-    private func schedule(_ id: Int, after delay: Duration, _ step: @escaping @MainActor () -> Void) {
+    /// Runs `step` `delay` after the previous step of its timeline (the script's, or the
+    /// replies'), as a loop timer on the engine clock.
+    private func schedule(_ id: Int, after delay: Duration, reply: Bool = false, _ step: @escaping @MainActor () -> Void) {
         guard var socket = sockets[id] else { return }
         let now = engine.clock.now
-        let at = max(now, socket.lastStep) + delay
-        socket.lastStep = at
+        let at = max(now, reply ? socket.lastReply : socket.lastStep) + delay
+        if reply { socket.lastReply = at } else { socket.lastStep = at }
         let timer = engine.loop.allocateTimerID()
         engine.loop.schedule(after: at - now, id: timer) { [unowned self] in
             sockets[id]?.timers.remove(timer)

@@ -4,7 +4,8 @@ import BridgeRuntimeTesting
 @testable import BridgeNetwork
 @testable import BridgeCore
 
-/// The fixture-driven WebSocket: open, scripted messages, replies, closes, failures, trace.
+/// The fixture-driven WebSocket: open, scripted messages, replies (on a timeline of their own:
+/// a reply follows its page message, not the pending scripted messages), closes, failures, trace.
 @MainActor
 @Suite struct WebSocketTests {
     static let rules = """
@@ -23,7 +24,7 @@ import BridgeRuntimeTesting
             ws.onmessage = e => {
               const d = typeof e.data === 'string' ? e.data : 'bytes ' + Array.from(new Uint8Array(e.data)).join(',');
               console.log('message', d, e.origin, performance.now());
-              if (d === 'pong') ws.send('bye');
+              if (d.startsWith('bytes')) ws.send('bye');
             };
             ws.onclose = e => console.log('close', e.code, e.reason, e.wasClean, ws.readyState);
             """, rules: Self.rules)
@@ -31,13 +32,13 @@ import BridgeRuntimeTesting
             "0 wss://chat.example.com/room/1 true",
             "open 1 chat 5",
             "message welcome wss://chat.example.com 5",
+            "message pong wss://chat.example.com 8",
+            "message hello? wss://chat.example.com 8",
             #"message {"type": "count", "n": 2} wss://chat.example.com 15"#,
             "message bytes 0,1 wss://chat.example.com 15",
-            "message pong wss://chat.example.com 18",
-            "message hello? wss://chat.example.com 18",
             "close 4001 asked true 3",
         ])
-        #expect(log.sockets.map(\.phase) == ["connect", "open", "send", "send", "message", "message", "message", "message", "send", "message", "close"])
+        #expect(log.sockets.map(\.phase) == ["connect", "open", "send", "send", "message", "message", "message", "message", "message", "send", "close"])
         #expect(log.sockets.last?.details["by"] == "server")
     }
 
