@@ -1,6 +1,7 @@
 public import BridgeCore
 public import ScriptEngine
 import BridgeValues
+import BridgeSupport
 
 /// The page's network layer: `fetch`, `XMLHttpRequest`, `Headers`/`Request`/`Response`,
 /// `FormData`, `Blob`/`File`, `AbortController`/`AbortSignal`, `DOMException` (when absent),
@@ -48,6 +49,7 @@ extension NetworkSession {
             return binary ? s.utf16.map { UInt8(truncatingIfNeeded: $0) } : Array(s.utf8)
         }
         return [
+            ("source", { _ in .string(NetworkScript.factory) }),
             ("bind", { [unowned self] args in
                 deliver = engine.context?.function(argument: 0, of: args)
                 return .undefined
@@ -92,13 +94,36 @@ extension NetworkSession {
     }
 }
 
-/// The page-side network script (`JS/*.js`, embedded): its parts run as one function of
-/// `(native, global)`, in this order.
+/// The page-side network script (`JS/*.js`, embedded), in two pieces: at start-up the built-ins
+/// are captured (`net-intrinsics.js`) and the globals become stand-ins (`net-lazy.js`); the first
+/// touch of one evaluates `factory` (the six parts as one function) with those built-ins.
 enum NetworkScript {
     static let sourceURL = "bridge-network.js"
 
+    /// The globals the page script defines, each a stand-in until first use.
+    static let globals = [
+        "fetch", "Headers", "Request", "Response", "AbortController", "AbortSignal", "FormData", "Blob", "File", "FileReader",
+        "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload", "WebSocket", "CloseEvent", "ProgressEvent", "DOMException",
+    ]
+
+    /// The names `net-intrinsics.js` declares (one `const NAME = …;` per line).
+    static let intrinsicNames: [String] = EmbeddedJS.netIntrinsics.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("const "), let eq = line.firstIndex(of: "=") else { return nil }
+        return line.dropFirst(6)[..<eq].trimmingWhitespace()
+    }
+
+    /// Run when the network is installed.
     static let source: String = {
-        let parts = [EmbeddedJS.netBase, EmbeddedJS.netBody, EmbeddedJS.netFetch, EmbeddedJS.netXhr, EmbeddedJS.netWebsocket]
-        return "(function (native, global) {\n'use strict';\n" + parts.joined(separator: "\n") + "\n})(__netNative, this);\ndelete this.__netNative;\n"
+        let list = globals.map { "'\($0)'" }.joined(separator: ", ")
+        return "(function (native, global, names) {\n'use strict';\n" + EmbeddedJS.netIntrinsics
+            + "\nconst intrinsics = { __proto__: null, " + intrinsicNames.joined(separator: ", ") + " };\n" + EmbeddedJS.netLazy
+            + "\n})(__netNative, this, [" + list + "]);\ndelete this.__netNative;\n"
+    }()
+
+    /// The page script as a function of `(native, global, intrinsics, kept)`, evaluated on first use.
+    static let factory: String = {
+        let parts = [EmbeddedJS.netBase, EmbeddedJS.netBody, EmbeddedJS.netAbort, EmbeddedJS.netFetch, EmbeddedJS.netXhr, EmbeddedJS.netWebsocket]
+        return "(function (native, global, intrinsics, kept) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
+            + parts.joined(separator: "\n") + "\n})\n//# sourceURL=" + sourceURL + "\n"
     }()
 }

@@ -1,97 +1,15 @@
-// The network layer's page script, part 1 of 5: the built-ins it uses, captured before any page
-// code runs, and the small shared machinery (UTF-8, brand checks, DOMException, events).
-// The five parts run as one function of (native, global) (NetworkScript in
-// BridgeEngine+Network.swift); the machinery calls only what it captured here, so a page that
-// replaces JSON.parse, Array.prototype.push, Promise.prototype.then, Map.prototype.get or a
-// prototype method of these classes breaks only its own code.
+// The network layer's page script, part 1 of 6: the small shared machinery (UTF-8, brand
+// checks, DOMException, events). The six parts run as one function of
+// (native, global, intrinsics, kept), loaded on the first use of one of the network globals
+// (net-lazy.js); the built-ins they call are the ones net-intrinsics.js captured at start-up.
 
-// ---- intrinsics ----
-const FunctionCall = Function.prototype.call;
-const uncurry = Function.prototype.bind.bind(FunctionCall);  // uncurry(f)(self, ...args)
-const applyFn = uncurry(Function.prototype.apply);
-const callFn = uncurry(FunctionCall);  // callFn(f, self, ...args)
-const ObjectCreate = Object.create;
-const defineProperty = Object.defineProperty;
-const defineProperties = Object.defineProperties;
-const getOwnDescriptor = Object.getOwnPropertyDescriptor;
-const getPrototypeOf = Object.getPrototypeOf;
-const setPrototypeOf = Object.setPrototypeOf;
-const objectKeys = Object.keys;
-const freeze = Object.freeze;
-const ReflectConstruct = Reflect.construct;
-const hasOwn = uncurry(Object.prototype.hasOwnProperty);
-const objectToString = uncurry(Object.prototype.toString);
-const isArray = Array.isArray;
-const arrayPush = uncurry(Array.prototype.push);
-const arraySlice = uncurry(Array.prototype.slice);
-const arraySplice = uncurry(Array.prototype.splice);
-const arrayIndexOf = uncurry(Array.prototype.indexOf);
-const arrayJoin = uncurry(Array.prototype.join);
-const arraySort = uncurry(Array.prototype.sort);
-const arrayShift = uncurry(Array.prototype.shift);
-const MapCtor = Map;
-const mapGet = uncurry(Map.prototype.get);
-const mapSet = uncurry(Map.prototype.set);
-const mapHas = uncurry(Map.prototype.has);
-const mapDelete = uncurry(Map.prototype.delete);
-const WeakMapCtor = WeakMap;
-const weakGet = uncurry(WeakMap.prototype.get);
-const weakSet = uncurry(WeakMap.prototype.set);
-const weakHas = uncurry(WeakMap.prototype.has);
-const StringCtor = String;
-const NumberCtor = Number;
-const MathFloor = Math.floor;
-const MathMin = Math.min;
-const MathMax = Math.max;
-const MathRandom = Math.random;
-const isFiniteFn = isFinite;
-const fromCharCode = String.fromCharCode;
-const fromCodePoint = String.fromCodePoint;
-const charCodeAt = uncurry(String.prototype.charCodeAt);
-const stringIndexOf = uncurry(String.prototype.indexOf);
-const stringSlice = uncurry(String.prototype.slice);
-const stringToLowerCase = uncurry(String.prototype.toLowerCase);
-const stringToUpperCase = uncurry(String.prototype.toUpperCase);
-const stringTrim = uncurry(String.prototype.trim);
-const stringSplit = uncurry(String.prototype.split);
-const jsonParse = JSON.parse;
-const jsonStringify = JSON.stringify;
-const PromiseCtor = Promise;
-const promiseThen = uncurry(Promise.prototype.then);
-const promiseResolve = Promise.resolve.bind(Promise);
-const promiseReject = Promise.reject.bind(Promise);
-const ErrorCtor = Error;
-const TypeErrorCtor = TypeError;
-const RangeErrorCtor = RangeError;
-const SyntaxErrorCtor = SyntaxError;
-const errorToString = uncurry(Error.prototype.toString);
-const ArrayBufferCtor = ArrayBuffer;
-const Uint8ArrayCtor = Uint8Array;
-const isView = ArrayBuffer.isView;
-const arrayBufferByteLength = uncurry(getOwnDescriptor(ArrayBuffer.prototype, 'byteLength').get);
-const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
-const viewBuffer = uncurry(getOwnDescriptor(TypedArrayPrototype, 'buffer').get);
-const viewByteOffset = uncurry(getOwnDescriptor(TypedArrayPrototype, 'byteOffset').get);
-const viewByteLength = uncurry(getOwnDescriptor(TypedArrayPrototype, 'byteLength').get);
-const typedArraySet = uncurry(TypedArrayPrototype.set);
-const dataViewBuffer = uncurry(getOwnDescriptor(DataView.prototype, 'buffer').get);
-const dataViewByteOffset = uncurry(getOwnDescriptor(DataView.prototype, 'byteOffset').get);
-const dataViewByteLength = uncurry(getOwnDescriptor(DataView.prototype, 'byteLength').get);
-const SymbolIterator = Symbol.iterator;
-const SymbolToStringTag = Symbol.toStringTag;
-const DateNow = Date.now;
-// The prelude's timers and error reporting, as they were before page code ran.
-const setTimeoutFn = global.setTimeout;
-const clearTimeoutFn = global.clearTimeout;
-const reportErrorFn = global.reportError;
-const queueMicrotaskFn = global.queueMicrotask;
 
 function reportError(e) { try { reportErrorFn(e); } catch (x) { } }
 function later(fn) { promiseThen(promiseResolve(), fn); }
 // Defines a global the way Web IDL does (writable, configurable, not enumerable), unless the
-// global object already has its own (another layer's) definition.
+// page (or another layer) replaced, redefined or deleted it before the first use (`kept`).
 function putGlobal(name, value) {
-  if (hasOwn(global, name)) return;
+  if (kept(name)) return;
   defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
 }
 // Methods and accessors of a class prototype, as Web IDL has them: enumerable, configurable.

@@ -1,4 +1,4 @@
-// The network layer's page script, part 2 of 5: Blob, File, FormData, FileReader, the bodies
+// The network layer's page script, part 2 of 6: Blob, File, FormData, FileReader, the bodies
 // of requests and responses, and blob: URLs.
 
 // ---- Blob and File ----
@@ -163,7 +163,6 @@ methods(NetFormData.prototype, {
 defineProperty(NetFormData.prototype, SymbolIterator, { value: NetFormData.prototype.entries, writable: true, configurable: true });
 tag(NetFormData.prototype, 'FormData');
 // An iterator over a live list of [name, value] pairs: 0 names, 1 values, 2 pairs.
-const IteratorPrototype = getPrototypeOf(getPrototypeOf([][SymbolIterator]()));
 function listIterator(list, kind, name) {
   let i = 0;
   const it = ObjectCreate(IteratorPrototype);

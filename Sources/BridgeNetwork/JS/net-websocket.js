@@ -1,4 +1,4 @@
-// The network layer's page script, part 5 of 5: a WebSocket driven by the fixtures (native
+// The network layer's page script, part 6 of 6: a WebSocket driven by the fixtures (native
 // code plays the server), then the hand-over of `deliver` to native code.
 
 function NetMessageEvent(type, init) {

@@ -1,4 +1,4 @@
-// The network layer's page script, part 4 of 5: XMLHttpRequest (readyState 0-4 with its
+// The network layer's page script, part 5 of 6: XMLHttpRequest (readyState 0-4 with its
 // events, response types, synchronous requests, upload events, timeout, abort).
 
 const xhrState = new WeakMapCtor();
