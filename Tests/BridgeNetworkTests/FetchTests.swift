@@ -103,7 +103,9 @@ import BridgeRuntimeTesting
     }
 
     @Test func aPendingRequestKeepsTheRunAliveUntilTheLimit() async throws {
-        let (engine, _) = try Net.engine(Self.rules, clock: SystemClock())
+        // Real time (a virtual clock would jump to the answer); a long delay, so that a loaded
+        // machine holding the main actor for seconds cannot deliver it first.
+        let (engine, _) = try Net.engine(#"[{"url": "/api/slow", "json": 1, "delayMs": 600000}]"#, clock: SystemClock())
         defer { engine.close() }
         try engine.execute("fetch('/api/slow')")
         await #expect(throws: BridgeEngine.RunStop.timeLimit(.milliseconds(100), pending: "1 HTTP request (GET https://m.example.com/api/slow)")) {
