@@ -49,7 +49,13 @@ extension NetworkSession {
             return binary ? s.utf16.map { UInt8(truncatingIfNeeded: $0) } : Array(s.utf8)
         }
         return [
-            ("source", { _ in .string(NetworkScript.factory) }),
+            ("factory", { [unowned self] _ in
+                // Compiled with its name (JavaScriptCore's eval drops `//# sourceURL`), so errors
+                // inside it are placed at the page line that called in.
+                // A failure (a bug; or the time limit) reaches the page as an Error.
+                guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factory, sourceURL: NetworkScript.sourceURL) else { return .undefined }
+                return .function(factory)
+            }),
             ("bind", { [unowned self] args in
                 deliver = engine.context?.function(argument: 0, of: args)
                 return .undefined
@@ -124,6 +130,6 @@ enum NetworkScript {
     static let factory: String = {
         let parts = [EmbeddedJS.netBase, EmbeddedJS.netBody, EmbeddedJS.netAbort, EmbeddedJS.netFetch, EmbeddedJS.netXhr, EmbeddedJS.netWebsocket]
         return "(function (native, global, intrinsics, kept) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
-            + parts.joined(separator: "\n") + "\n})\n//# sourceURL=" + sourceURL + "\n"
+            + parts.joined(separator: "\n") + "\n})\n"
     }()
 }

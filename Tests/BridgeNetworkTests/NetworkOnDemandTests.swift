@@ -59,4 +59,18 @@ import BridgeRuntimeTesting
             """)
         #expect(lines == ["ok"])
     }
+
+    @Test func errorsInsideTheScriptArePlacedAtThePageLine() async throws {
+        let (engine, _) = try Net.engine()
+        defer { engine.close() }
+        #expect(throws: ScriptError.self) {
+            try engine.execute("const ok = 1;\nnew Response('x', { status: 204 });", sourceURL: "page.js")
+        }
+        let error = #expect(throws: ScriptError.self) {
+            try engine.execute("\n\nnew Headers({ 'bad name': 'x' });", sourceURL: "page.js")
+        }
+        #expect(error?.location == "page.js:3")
+        #expect(error?.message == "TypeError: Failed to execute 'append' on 'Headers': Invalid name")
+        #expect(error?.stack?.contains("bridge-network.js:") == true, "the script's own frames are named")
+    }
 }

@@ -83,6 +83,5 @@ const setTimeoutFn = global.setTimeout;
 const clearTimeoutFn = global.clearTimeout;
 const reportErrorFn = global.reportError;
 const queueMicrotaskFn = global.queueMicrotask;
-const evalFn = global.eval;
 const IteratorPrototype = getPrototypeOf(getPrototypeOf([][SymbolIterator]()));
 const decodeURIComponentFn = decodeURIComponent;

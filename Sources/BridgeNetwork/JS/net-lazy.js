@@ -1,6 +1,6 @@
 // The network globals on first use: each of `names` is an accessor until a script first reads
-// or writes one of them; that touch fetches the page script's text from native code, evaluates
-// it and runs it with the built-ins net-intrinsics.js captured at start-up, then does the read
+// or writes one of them; that touch has native code compile the page script (`native.factory`)
+// and runs it with the built-ins net-intrinsics.js captured at start-up, then does the read
 // or write. A script that never uses the network never pays for it. A global the page replaced,
 // redefined or deleted before that stays as the page left it (`kept`).
 // (Runs inside the start-up function, after net-intrinsics.js, with `intrinsics` in scope.)
@@ -15,7 +15,7 @@ function loadNetwork() {
     if (d !== undefined && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(ours, names[n], true);
   }
   try {
-    const factory = evalFn(native.source());
+    const factory = native.factory();
     factory(native, global, intrinsics, function kept(name) { return !mapHas(ours, name); });
   } catch (e) {
     loadState = 0;
