@@ -131,3 +131,19 @@ import Testing
         return path
     }
 }
+
+extension NetworkCommandTests {
+    @Test func capabilityHostsRestrictRequests() async throws {
+        let caps = try Self.temp("caps.json", #"{"capabilities": [{"id": "local", "pages": ["file://**"], "permissions": ["*"], "hosts": ["api.example.com"]}]}"#)
+        let page = try Self.temp("hosts.js", """
+            fetch('https://api.example.com/orders', { method: 'POST' }).then(r => console.log('api', r.status));
+            fetch('https://metrics.example.com/hit').catch(e => console.log(e.message));
+            """)
+        let r = try await CLI.run(["run", page, "--http-mock", "Examples/network/http.json", "--capabilities", caps])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == [
+            "api 201",
+            "Failed to fetch https://metrics.example.com/hit: host metrics.example.com is not among the hosts capability local allows page \(URL(fileURLWithPath: page).absoluteString) (\"hosts\" in the capability file)",
+        ])
+    }
+}
