@@ -143,14 +143,19 @@ final class NetworkSession {
 
     // MARK: Lifecycle
 
-    /// What is pending, for the engine's summary.
+    /// What is pending, for the engine's summary: requests, and sockets whose server still has
+    /// steps scheduled.
     var pendingWork: PendingWork {
         let requests = pending.sorted { $0.key < $1.key }
-        let timers = requests.filter { $0.value.timer != nil }.count + sockets.values.reduce(0) { $0 + $1.timers.count }
-        guard !requests.isEmpty else { return PendingWork(timers: timers, summary: sockets.isEmpty || timers == 0 ? nil : "\(sockets.count) WebSocket\(sockets.count == 1 ? "" : "s")") }
-        let shown = requests.prefix(3).map { "\($0.value.method) \($0.value.url)" }.joined(separator: ", ")
-        let more = requests.count > 3 ? ", …" : ""
-        return PendingWork(timers: timers, summary: "\(requests.count) HTTP request\(requests.count == 1 ? "" : "s") (\(shown)\(more))")
+        let busySockets = sockets.values.filter { !$0.timers.isEmpty }
+        let timers = requests.filter { $0.value.timer != nil }.count + busySockets.reduce(0) { $0 + $1.timers.count }
+        var parts: [String] = []
+        if !requests.isEmpty {
+            let shown = requests.prefix(3).map { "\($0.value.method) \($0.value.url)" }.joined(separator: ", ")
+            parts.append("\(requests.count) HTTP request\(requests.count == 1 ? "" : "s") (\(shown)\(requests.count > 3 ? ", …" : ""))")
+        }
+        if !busySockets.isEmpty { parts.append("\(busySockets.count) WebSocket\(busySockets.count == 1 ? "" : "s") with scripted steps") }
+        return PendingWork(timers: timers, summary: parts.isEmpty ? nil : parts.joined(separator: ", "))
     }
 
     /// The engine is closing: forget everything (the loop drops its timers and keep-alives).

@@ -66,4 +66,11 @@ import BridgeRuntimeTesting
         #expect(lines == ["closing 2", "close 1000 done wss://chat.example.com/room/3"])
         #expect(log.sockets.last?.details["by"] == "page")
     }
+
+    @Test func aSocketWithScriptedStepsShowsInThePendingSummary() throws {
+        let (engine, _) = try Net.engine(Self.rules)
+        defer { engine.close() }
+        try engine.execute("new WebSocket('wss://chat.example.com/room/9'); fetch('data:,x'); setTimeout(() => {}, 5);")
+        #expect(engine.pendingSummary == "1 timer, 1 HTTP request (GET data:,x), 1 WebSocket with scripted steps")
+    }
 }
