@@ -23,6 +23,13 @@ public enum EngineEvent: Sendable, Equatable {
     case navigate(JSONValue)
     /// An `alert`, `confirm` or `prompt` of the page and what it was answered.
     case dialog(kind: String, message: String, answer: JSONValue)
+    /// Native called a JS handler the page registered (`callJS`, a `$native` step): its name
+    /// and what it was passed (`null` for no argument, an array for a DSBridge argument list).
+    case callJS(handler: String, params: JSONValue)
+    /// A JS handler answered; `complete` is `false` for a partial answer (DSBridge progress).
+    case jsResult(handler: String, result: JSONValue, complete: Bool)
+    /// A native-to-JS call failed (`METHOD_NOT_FOUND`, `HANDLER_ERROR`, `TIMEOUT`, `CANCELLED`).
+    case jsError(handler: String, error: BridgeError)
 
     /// The trace `type` string.
     public var typeName: String {
@@ -37,6 +44,9 @@ public enum EngineEvent: Sendable, Equatable {
         case .notice: "notice"
         case .navigate: "navigate"
         case .dialog: "dialog"
+        case .callJS: "callJS"
+        case .jsResult: "jsResult"
+        case .jsError: "jsError"
         }
     }
 
@@ -66,6 +76,12 @@ public enum EngineEvent: Sendable, Equatable {
             return info.objectValue ?? ["target": info]
         case let .dialog(kind, message, answer):
             return ["kind": .string(kind), "message": .string(message), "answer": answer]
+        case let .callJS(handler, params):
+            return ["handler": .string(handler), "params": params]
+        case let .jsResult(handler, result, complete):
+            return ["handler": .string(handler), "result": result, "complete": .bool(complete)]
+        case let .jsError(handler, error):
+            return ["handler": .string(handler), "error": error.jsonValue]
         }
     }
 }
