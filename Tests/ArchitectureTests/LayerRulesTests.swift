@@ -17,10 +17,11 @@ import Testing
         "BridgeCore": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"],
         "BridgePage": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"],
         "BridgeComponents": ["BridgeValues", "BridgeSupport", "BridgeCore"],
-        "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules"],
+        "BridgePeers": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"],
+        "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgePeers"],
         "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules"],
         "BridgeCommandLine": ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
-        "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
+        "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine", "BridgePeers"],
         "BridgeRuntimeTesting": ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"],
         "bridge-run": ["BridgeRuntime"],
     ]
