@@ -74,7 +74,7 @@ const Plugins = new Proxy({}, {
   has: function () { return true; }
 });
 const headers = native.capacitorHeaders();
-const C = global.Capacitor !== undefined && typeof global.Capacitor === 'object' ? global.Capacitor : {};
+const C = {};
 C.DEBUG = false;
 C.isLoggingEnabled = false;
 C.Plugins = Plugins;
