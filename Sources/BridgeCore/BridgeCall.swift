@@ -9,6 +9,16 @@ public struct BridgeCall: Sendable {
         case message
         /// The legacy `hybrid://…?parameter=` URL protocol.
         case url
+        /// WebViewJavascriptBridge (`callHandler`, flushed after a queue-message navigation).
+        case wvjb
+        /// lzyzsd's JsBridge (`callHandler`/`send`; data crosses as strings).
+        case jsbridge
+        /// DSBridge (`dsBridge.call`: `prompt('_dsbridge=…')` or `window._dsbridge.call`).
+        case dsbridge
+        /// Cordova (`cordova.exec`: `webkit.messageHandlers.cordova`).
+        case cordova
+        /// Capacitor (`Capacitor.Plugins.X.method()`, `Capacitor.nativePromise`).
+        case capacitor
     }
 
     /// The action name.
@@ -30,6 +40,10 @@ public struct BridgeCall: Sendable {
     /// page spelled `cb_1`: its answer goes to the global function of that name, so one script
     /// cannot settle another script's SDK call.
     package var sdkCallback: Int?
+    /// Set for a call that arrived through a peer protocol (WVJB, DSBridge, Cordova, …): its
+    /// progress and final answer go to this closure, which delivers them the way the peer's
+    /// native side does, instead of to a JS callback (see `BridgeEngine.dispatchPeerCall`).
+    package var peerReply: (@MainActor @Sendable (CallOutcome) -> Void)?
     /// The engine that received the call (`nil` once it is closed), e.g. to `invoke` another
     /// action or `emit` an event.
     @MainActor

@@ -9,6 +9,12 @@ extension BridgeEngine {
         do {
             message = try BridgeMessage(members: members)
         } catch {
+            // A body of another protocol on the same handler (Capacitor's `{type, pluginId,
+            // methodName}` on `bridge`).
+            if !hooks.messageFallbacks.isEmpty {
+                let body = JSONValue.object(JSONObject(members: members))
+                for fallback in hooks.messageFallbacks where fallback(handlerName, body) { return }
+            }
             let callbackId = members.last { $0.0.unicodeScalars.elementsEqual("callbackId".unicodeScalars) }?.1.stringValue
             let method = members.last { $0.0.unicodeScalars.elementsEqual("method".unicodeScalars) }?.1.stringValue
             refuse(callbackId: callbackId, method: method, error: error, fromSDK: fromSDK)
@@ -34,9 +40,10 @@ extension BridgeEngine {
 
     /// `fromSDK`: the prelude's SDK sent the message through its own entry point, so an answer
     /// to its `cb_<n>` goes to the SDK's pending promise.
-    func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool) {
+    func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool, peerReply: (@MainActor @Sendable (CallOutcome) -> Void)? = nil) {
         var call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
         if fromSDK, let id = message.callbackId { call.sdkCallback = SDKCallbackID.number(id) }
+        call.peerReply = peerReply
         if hooks.observesEvents { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             calls.settle(call, .failure(.cancelled(method: call.method)))
@@ -112,6 +119,7 @@ extension BridgeEngine {
     /// - Returns: `true` when the URL was a bridge URL.
     @discardableResult
     public func offerURL(_ url: String) -> Bool {
+        for interceptor in hooks.urlInterceptors where interceptor(url) { return true }
         let proto = LegacyURLProtocol(scheme: configuration.urlScheme)
         guard proto.matches(url) else { return false }
         let limits = configuration.limits

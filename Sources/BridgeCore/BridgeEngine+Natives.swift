@@ -26,6 +26,20 @@ extension BridgeEngine {
                 // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress,
                 // sent by the SDK)
                 let name = host.handlerName(at: args.number(0))
+                if let receiver = hooks.messageReceivers[name] {
+                    let body: Result<JSONValue, JSONParser.Failure> = args.withUTF8(1) { bytes in
+                        guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
+                        if bytes.count > limits.maxMessageBytes {
+                            return .failure(.init(reason: "message of \(bytes.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes", path: "", offset: 0))
+                        }
+                        do throws(JSONParser.Failure) { return .success(try parser.parse(bytes)) } catch { return .failure(error) }
+                    }
+                    switch body {
+                    case .success(let value): receiver(value)
+                    case .failure(let failure): refuse(callbackId: nil, method: nil, error: failure.isTooLarge ? .payloadTooLarge(failure.description) : .invalidMessage(failure.description))
+                    }
+                    return .undefined
+                }
                 let timeout: Duration? = args.count > 3 ? args.number(3).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil } : nil
                 let wantsProgress = args.count > 4 && args.bool(4)
                 let fromSDK = args.count > 5 && args.bool(5)

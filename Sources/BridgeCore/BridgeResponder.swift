@@ -2,7 +2,7 @@ import Synchronization
 public import BridgeValues
 
 /// The outcome a responder delivers.
-enum CallOutcome: Sendable {
+package enum CallOutcome: Sendable {
     case success(JSONValue)
     case failure(BridgeError)
     case progress(JSONValue)

@@ -107,6 +107,7 @@ final class CallTable {
         guard !engine.isClosed, let p = pending[callID] else { return }
         if case .progress(let value) = outcome {
             if engine.hooks.observesEvents { engine.report(.progress(callbackId: p.call.callbackId, progress: value)) }
+            if let reply = p.call.peerReply { reply(outcome); return }
             if let id = p.call.callbackId, p.wantsProgress || p.call.sdkCallback == nil {
                 engine.outbox.enqueue(.progress, id: id, sdk: p.call.sdkCallback, value: value, error: nil)
             }
@@ -153,6 +154,15 @@ final class CallTable {
                     break
                 }
             }
+        }
+        if let reply = call.peerReply {
+            switch outcome {
+            case .success(let value): if engine.hooks.observesEvents { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
+            case .failure(let error): engine.report(.error(method: call.method, callbackId: call.callbackId, error: error))
+            case .progress: break
+            }
+            reply(outcome)
+            return
         }
         switch outcome {
         case .success(let value):

@@ -28,6 +28,13 @@ public enum EngineEvent: Sendable, Equatable {
     case http(NetworkEvent)
     /// A step of one of the page's WebSockets (fixture-driven; docs/network.md).
     case webSocket(NetworkEvent)
+    /// Native called a JS handler the page registered (`callJS`, a `$native` step): its name
+    /// and what it was passed (`null` for no argument, an array for a DSBridge argument list).
+    case callJS(handler: String, params: JSONValue)
+    /// A JS handler answered; `complete` is `false` for a partial answer (DSBridge progress).
+    case jsResult(handler: String, result: JSONValue, complete: Bool)
+    /// A native-to-JS call failed (`METHOD_NOT_FOUND`, `HANDLER_ERROR`, `TIMEOUT`, `CANCELLED`).
+    case jsError(handler: String, error: BridgeError)
 
     /// The trace `type` string.
     public var typeName: String {
@@ -44,6 +51,9 @@ public enum EngineEvent: Sendable, Equatable {
         case .dialog: "dialog"
         case .http: "http"
         case .webSocket: "websocket"
+        case .callJS: "callJS"
+        case .jsResult: "jsResult"
+        case .jsError: "jsError"
         }
     }
 
@@ -79,6 +89,12 @@ public enum EngineEvent: Sendable, Equatable {
             o["id"] = .number(Double(e.id))
             o["url"] = .string(e.url)
             return o
+        case let .callJS(handler, params):
+            return ["handler": .string(handler), "params": params]
+        case let .jsResult(handler, result, complete):
+            return ["handler": .string(handler), "result": result, "complete": .bool(complete)]
+        case let .jsError(handler, error):
+            return ["handler": .string(handler), "error": error.jsonValue]
         }
     }
 }

@@ -67,6 +67,22 @@ final class EngineHooks {
     /// Other layers' pending work (the network layer's requests), for `pendingSummary`.
     var pendingReporters: [@MainActor () -> PendingWork] = []
 
+    /// Asked in the order added for every URL the page navigates to, before the legacy scheme:
+    /// `true` means the URL was a bridge URL of a peer protocol (intercepted, never navigated).
+    var urlInterceptors: [@MainActor (String) -> Bool] = []
+    /// Bodies posted to a message handler with a receiver of its own (Cordova's `cordova`
+    /// handler posts arrays), by handler name: the parsed body, any JSON value.
+    var messageReceivers: [String: @MainActor (JSONValue) -> Void] = [:]
+    /// Asked in the order added for a body that is not `{method, params, callbackId}`: `true`
+    /// means it was a message of another protocol and was handled.
+    var messageFallbacks: [@MainActor (String, JSONValue) -> Bool] = []
+    /// Asked in the order added for a native-to-JS call (request number, handler name, the
+    /// arguments or `nil` for none): `true` means a peer bridge of the page took it and will
+    /// complete the request.
+    var jsCallRouters: [@MainActor (Int, String, JSCallArgument) -> Bool] = []
+    /// Run when a page's document starts (its DOM exists, none of its scripts ran yet).
+    var documentStartObservers: [@MainActor () -> Void] = []
+
     /// `true` when something observes events (callers skip building events otherwise).
     var observesEvents: Bool { !eventObservers.isEmpty }
 
@@ -97,5 +113,10 @@ final class EngineHooks {
         closeObservers.removeAll()
         errorMappers.removeAll()
         pendingReporters.removeAll()
+        urlInterceptors.removeAll()
+        messageReceivers.removeAll()
+        messageFallbacks.removeAll()
+        jsCallRouters.removeAll()
+        documentStartObservers.removeAll()
     }
 }

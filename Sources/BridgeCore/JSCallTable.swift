@@ -13,6 +13,10 @@ final class JSCallTable {
     private var waiters: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
     /// The timeout timer of each open request.
     private var timers: [Int: Int] = [:]
+    /// The handler name of each open request (for the trace).
+    private var names: [Int: String] = [:]
+    /// Who hears of a request's answer instead of an awaiting caller (a `$native` step).
+    private var completions: [Int: @MainActor (Result<JSONValue, BridgeError>) -> Void] = [:]
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
     init(engine: BridgeEngine) {
@@ -25,7 +29,7 @@ final class JSCallTable {
     /// Calls the JS handler `name` and returns its (awaited) answer; drives the engine's loop
     /// while waiting if nothing else is running it.
     func call(_ name: String, _ params: JSONValue, timeout: Duration?) async throws(BridgeError) -> JSONValue {
-        let request = try begin(name, params, timeout: timeout)
+        let request = try begin(name, .data(params), timeout: timeout)
         let loop = engine.loop
         if results[request] == nil, !loop.isRunning {
             try? await loop.run(limit: nil, shouldStop: { false }, until: { [unowned self] in results[request] != nil || engine.isClosed })
@@ -41,20 +45,24 @@ final class JSCallTable {
 
     /// Starts a call of the JS handler `name` and returns its request number; the answer is
     /// kept until someone takes it (`call` awaits it).
-    func begin(_ name: String, _ params: JSONValue, timeout: Duration?) throws(BridgeError) -> Int {
+    func begin(_ name: String, _ argument: JSCallArgument, timeout: Duration?, completion: (@MainActor (Result<JSONValue, BridgeError>) -> Void)? = nil) throws(BridgeError) -> Int {
         guard !engine.isClosed, let context = engine.host.context, let invoke = engine.host.invoke else {
             throw BridgeError(code: .cancelled, message: "engine is closed")
         }
         nextRequest += 1
         let request = nextRequest
+        names[request] = name
+        if let completion { completions[request] = completion }
+        if engine.hooks.observesEvents { engine.report(.callJS(handler: name, params: argument.traced)) }
         let limit = timeout ?? engine.configuration.defaultJSCallTimeout
         let loop = engine.loop
         loop.keepAlive += 1
         timers[request] = loop.schedule(after: limit) { [unowned self] in
             complete(request, .failure(BridgeError(code: .timeout, message: "JS handler '\(name)' did not answer within \(BridgeError.describe(limit))")))
         }
+        for router in engine.hooks.jsCallRouters where router(request, name, argument) { return request }
         do {
-            try context.call(invoke, [.number(Double(request)), .string(name), .json(params)])
+            try context.call(invoke, [.number(Double(request)), .string(name), argument.single.map { .json($0) } ?? .undefined])
         } catch {
             complete(request, .failure(.handlerError(error.description)))
         }
@@ -71,12 +79,33 @@ final class JSCallTable {
         guard let timer = timers.removeValue(forKey: request) else { return }
         engine.loop.cancelTimer(timer)
         engine.loop.keepAlive -= 1
+        let name = names.removeValue(forKey: request) ?? ""
+        if engine.hooks.observesEvents {
+            switch result {
+            case .success(let value): engine.report(.jsResult(handler: name, result: value, complete: true))
+            case .failure(let error): engine.report(.jsError(handler: name, error: error))
+            }
+        }
+        if let completion = completions.removeValue(forKey: request) {
+            completion(result)
+            return
+        }
         if let waiter = waiters.removeValue(forKey: request) {
             waiter.resume(with: result.mapError { $0 as any Error })
         } else {
             results[request] = result
         }
     }
+
+    /// A partial answer to an open request (a DSBridge handler's progress): traced, the request
+    /// stays open.
+    func partial(_ request: Int, _ value: JSONValue) {
+        guard let name = names[request] else { return }
+        if engine.hooks.observesEvents { engine.report(.jsResult(handler: name, result: value, complete: false)) }
+    }
+
+    /// `true` while `request` waits for its answer.
+    func isOpen(_ request: Int) -> Bool { timers[request] != nil }
 
     /// Fails every open request with `CANCELLED` (engine close).
     func cancelAll() {
@@ -86,5 +115,7 @@ final class JSCallTable {
         }
         waiters.removeAll()
         timers.removeAll()
+        names.removeAll()
+        completions.removeAll()
     }
 }

@@ -112,6 +112,13 @@ extension BridgeEngine {
         set { pageSession.dialogHandler = newValue }
     }
 
+    /// Answers a dialog that is a bridge message (DSBridge's `prompt('_dsbridge=…')`): a
+    /// non-`nil` answer is returned to the page at once, with no `dialog` event.
+    package var dialogInterceptor: (@MainActor (_ kind: String, _ message: String, _ defaultValue: String?) -> JSONValue?)? {
+        get { pageSession.dialogInterceptor }
+        set { pageSession.dialogInterceptor = newValue }
+    }
+
     /// Where scripts a page adds at run time (`<script src>` it inserts) are loaded from: the
     /// resolved URL in, the script's name and text out (or the reason it cannot be loaded).
     /// ``PageLoader`` sets it to its own resolution (files beside the page, offline packages).

@@ -52,6 +52,7 @@ extension BridgeEngine {
                 let kind = args.string(0) ?? "alert"
                 let message = args.string(1) ?? ""
                 let defaultValue = args.string(2)
+                if let intercepted = pageSession.dialogInterceptor?(kind, message, defaultValue) { return .json(intercepted) }
                 let answer = pageSession.dialogHandler?(kind, message, defaultValue) ?? Self.defaultDialogAnswer(kind, defaultValue)
                 report(.dialog(kind: kind, message: message, answer: answer))
                 return .json(answer)

@@ -59,6 +59,7 @@ public struct PageLoader {
         // no positions), matched by text.
         var inlineSources = HTMLScriptExtractor(html: html).scripts.filter { $0.src == nil }[...]
         engine.beginDocument(html: html)
+        engine.noteDocumentStart()
         var deferred: [Pending] = []
         var asyncScripts: [Pending] = []
         var inlineCount = 0

@@ -16,6 +16,9 @@ package final class PageSession {
     package var onDemand = false
     /// The stand-ins' loader, to load the prelude on request.
     var loader: ScriptFunction?
+    /// Consulted before `dialogHandler`: an answer means the dialog was a bridge message (a
+    /// peer protocol's `prompt`), never shown and not traced as a dialog.
+    var dialogInterceptor: (@MainActor (String, String, String?) -> JSONValue?)?
     /// Answers dialogs (see ``BridgeEngine/dialogHandler``).
     var dialogHandler: (@MainActor (String, String, String?) -> JSONValue)?
     /// Loads scripts the page inserts (see ``BridgeEngine/scriptSource``).

@@ -4,6 +4,7 @@ import BridgePage
 import BridgeCore
 import BridgeModules
 import BridgeNetwork
+import BridgePeers
 
 /// One page of a run in a fresh engine: the page's scripts (or the `.js` file), then the loop
 /// until the page is idle, its time is up, or it navigates to another routed page (under
@@ -42,6 +43,8 @@ struct PageGeneration {
             return nil
         }
         inputs.mock?.install(on: engine)
+        // Pages written for WVJB, DSBridge, JsBridge, Cordova or Capacitor run as they are.
+        engine.installPeerBridges(knownMethods: inputs.mock?.methods ?? [])
         if let schemas = inputs.schemas { engine.install(schemas, strict: options.strictSchemas, validateResults: options.validateResults) }
         if let capabilities = inputs.capabilities { engine.install(capabilities) }
         let state = GenerationState()
@@ -88,6 +91,7 @@ struct PageGeneration {
                 handle.engine?.stop()
             }
         }
+        let steps = NativeStepDriver(engine: engine, steps: inputs.mock?.nativeSteps ?? [])
         var ranOut = false
         if page.isHTML {
             do {
@@ -115,6 +119,7 @@ struct PageGeneration {
                 ranOut = error.kind == .timeLimit
             }
         }
+        steps.pageLoaded()
         if !ranOut && state.nextPage == nil {
             do {
                 let left = max(.milliseconds(1), options.timeout - (SystemClock().now - started))
@@ -131,6 +136,7 @@ struct PageGeneration {
             }
         }
         for line in state.invalid { log.error(line, code: 1) }
+        if !ranOut && state.nextPage == nil { for line in steps.problems { log.error(line, code: 1) } }
         // Closing the engine cancels what is still pending; rejections the page did not handle
         // then are traced, not errors of a run that is over.
         state.over = true

@@ -18,10 +18,11 @@ import Testing
         "BridgePage": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"],
         "BridgeComponents": ["BridgeValues", "BridgeSupport", "BridgeCore"],
         "BridgeNetwork": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"],
-        "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork"],
+        "BridgePeers": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"],
+        "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"],
         "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork"],
         "BridgeCommandLine": ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
-        "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
+        "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
         "BridgeRuntimeTesting": ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"],
         "bridge-run": ["BridgeRuntime"],
     ]

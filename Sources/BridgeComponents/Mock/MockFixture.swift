@@ -28,6 +28,8 @@ public struct MockFixture: Sendable, Equatable {
 
     /// The answers by method name, compared by Unicode scalars.
     private var table: [ScalarKey: Entry]
+    /// The `"$native"` steps: what the native side does to the page, in order.
+    public var nativeSteps: [NativeStep] = []
 
     /// Creates a fixture from entries.
     public init(entries: [String: Entry] = [:]) {
@@ -58,6 +60,10 @@ public struct MockFixture: Sendable, Equatable {
         var table: [ScalarKey: Entry] = [:]
         // `"$http"` holds the HTTP fixtures of the same file (the network layer reads it).
         for (method, spec) in methods where method != "$http" {
+            if method == "$native" {
+                nativeSteps = try NativeStep.steps(from: spec)
+                continue
+            }
             guard case .object(let o) = spec else { throw Problem(message: "mock for '\(method)' must be an object with \"result\" or \"error\"") }
             let unknown = Set(o.keys).subtracting(["result", "error", "delayMs"])
             if let bad = unknown.sorted().first { throw Problem(message: "mock for '\(method)': unknown key \"\(bad)\" (expected result, error, delayMs)") }

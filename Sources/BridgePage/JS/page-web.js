@@ -293,15 +293,19 @@ put('prompt', function prompt(message, value) {
   return answer === null || answer === undefined ? null : StringCtor(answer);
 });
 
-// ---- navigator ----
-put('navigator', freeze({
+// ---- navigator: read-only members, but extensible as a browser's (cordova.js adds
+// `navigator.splashscreen`) ----
+const navigatorObject = {
   userAgent: env.info.userAgent, appVersion: stringSlice(env.info.userAgent, 8), appName: 'Netscape', appCodeName: 'Mozilla', product: 'Gecko',
   productSub: '20030107', vendor: 'BridgeRuntime', vendorSub: '', platform: 'Linux aarch64', language: 'zh-CN', languages: freeze(['zh-CN', 'en']),
   onLine: true, cookieEnabled: true, doNotTrack: null, maxTouchPoints: 5, hardwareConcurrency: 4, deviceMemory: 4, webdriver: false, pdfViewerEnabled: false,
   javaEnabled() { return false; }, vibrate() { return true; }, sendBeacon() { return true; },
   clipboard: freeze({ writeText() { return global.Promise.resolve(); }, readText() { return global.Promise.resolve(''); } }),
   geolocation: freeze({ getCurrentPosition(ok, err) { if (typeof err === 'function') global.setTimeout(function () { err({ code: 1, message: 'User denied Geolocation' }); }, 0); }, watchPosition() { return 0; }, clearWatch() {} })
-}));
+};
+const navigatorKeys = Object.keys(navigatorObject);
+for (let i = 0; i < navigatorKeys.length; i++) Object.defineProperty(navigatorObject, navigatorKeys[i], { writable: false, configurable: true });
+put('navigator', navigatorObject);
 
 // ---- constructors ----
 put('Image', function Image(width, height) {
