@@ -21,13 +21,16 @@ function setCurrent(parts) {
   current = parts;
   env.document._address = parts.href;
 }
-// A change of the fragment only: no navigation; `hashchange` fires in a later task.
+// A change of the fragment only: no navigation; a new history entry (dropping the ones ahead),
+// `popstate` (state null) at once and `hashchange` in a later task, as browsers do.
 function changeHash(target) {
   const oldURL = current.href;
   if (oldURL === target.href) return;
   setCurrent(target);
+  history.entries.length = history.index + 1;
   arrayPush(history.entries, { state: null, url: target.href });
   history.index = history.entries.length - 1;
+  env.bridge.dispatch(global, new global.PopStateEvent('popstate', { state: null }));
   global.setTimeout(function () {
     const e = new global.HashChangeEvent('hashchange', { oldURL: oldURL, newURL: target.href });
     env.bridge.dispatch(global, e);
