@@ -217,6 +217,50 @@ import BridgeRuntimeTesting
         #expect(r.lines.isEmpty)
         #expect(r.errorLines == ["bridge-run: \(page.path): script src 'missing/jquery.js' not found (\(dir.path)/missing/jquery.js)"])
     }
+
+    /// jQuery's $.getJSON/$.ajax, axios and fetch (FormData, AbortController) against
+    /// --http-mock fixtures, beside the bridge; every request is an `http` trace event. (jsdom
+    /// has no fixtures to answer them: this page is checked against what a browser prints.)
+    @Test func networkLibrariesAgainstHTTPFixtures() async throws {
+        let r = try await CLI.run([
+            "run", "Examples/pages/network/index.html", "--mock", "Examples/pages/network/mock.json",
+            "--http-mock", "Examples/pages/network/http.json", "--trace", "-",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let console = r.errorLines
+        #expect(console == [
+            #"jQuery 3.6.1, axios 1.2.1"#,
+            #"getJSON: Ada (engineer)"#,
+            #"ajax POST: C3 new"#,
+            #"ajax error: 503 error Service Unavailable | busy"#,
+            #"axios: 200 application/json | A1,B2 | interceptor"#,
+            #"axios error: 404 no such thing"#,
+            #"fetch: 200 ok=true {"T-1":4}"#,
+            #"fetch POST: 201 C3"#,
+            #"aborted: AbortError"#,
+            #"orders: <li>A1: shipped</li><li>B2: packed</li> | token t-42"#,
+        ])
+        let requests = r.lines.filter { $0.contains(#""type":"http""#) && $0.contains(#""phase":"request""#) }
+        #expect(requests.count == 8, "\(r.stdout)")
+    }
+
+    /// Links and submit buttons clicked with click(): followed as navigations native code sees,
+    /// a bridge URL link is a call, a prevented click stays with the page.
+    @Test func linkClicksAndSubmissionsNavigate() async throws {
+        let r = try await CLI.run(["run", "Examples/pages/links/index.html", "--mock", "Examples/pages/links/mock.json", "--trace", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let dir = CLI.root.appendingPathComponent("Examples/pages/links").path
+        let navigations = r.lines.filter { $0.contains(#""type":"navigate""#) }
+        #expect(navigations == [
+            #"{"type":"navigate","seq":2,"intercepted":false,"kind":"location","url":"file://\#(dir)/orders.html?page=2"}"#,
+            #"{"type":"navigate","seq":3,"intercepted":false,"kind":"window.open","url":"https://help.example.com/faq"}"#,
+            #"{"type":"navigate","seq":8,"intercepted":false,"kind":"location","url":"file://\#(dir)/search.html?q=green+tea&instock=1"}"#,
+            #"{"type":"navigate","seq":9,"intercepted":false,"kind":"location","url":"file:///api/order"}"#,
+        ])
+        #expect(r.lines.contains(#"{"type":"call","seq":5,"callbackId":"onShared","method":"share.open","params":{"title":"Hi"},"via":"url"}"#))
+        let console = r.errorLines
+        #expect(console == ["page handles detail.html", "submit search by find", "still here: index.html", #"shared: {"callbackId":"onShared","result":{"shared":true},"error":null}"#])
+    }
 }
 
 /// Runs a page in Debian's node-jsdom (scripts/jsdom-reference.js).

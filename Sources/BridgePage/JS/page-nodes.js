@@ -66,6 +66,43 @@ if (typeof Node.getRootNode !== 'function') {
   Node.getRootNode = function getRootNode() { let n = this; while (n.parentNode !== null) n = n.parentNode; return n; };
 }
 
+// ---- DOMException as WebIDL has it: new DOMException(message, name) ----
+// domino's takes a legacy code (`new DOMException(3)`) and names errors by their constants
+// (HIERARCHY_REQUEST_ERR). Ours shares its prototype, so domino's own errors are instances
+// too, and they get the names and messages browsers give.
+const DominoException = impl.DOMException, ExceptionProto = DominoException.prototype;
+const errorNames = [null, 'IndexSizeError', null, 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', null,
+  'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError',
+  'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', null, 'TypeMismatchError', 'SecurityError', 'NetworkError',
+  'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
+const legacyMessages = { 3: 'The operation would yield an incorrect node tree.', 5: 'String contains an invalid character.',
+  8: 'The object can not be found here.', 12: 'The string did not match the expected pattern.' };
+function codeOf(name) { for (let i = 0; i < errorNames.length; i++) if (errorNames[i] === name) return i; return 0; }
+const exceptionState = new WeakMap();
+const stateGet = env.uncurry(WeakMap.prototype.get), stateSet = env.uncurry(WeakMap.prototype.set);
+function state(e) { let st = stateGet(exceptionState, e); if (!st) { st = { name: 'Error', message: '', code: 0 }; stateSet(exceptionState, e, st); } return st; }
+function DOMException(message, name) {
+  if (!new.target) throw new TypeError("Failed to construct 'DOMException': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+  const e = Reflect.construct(Error, [], new.target);
+  const st = state(e);
+  st.message = message === undefined ? '' : StringCtor(message);
+  st.name = name === undefined ? 'Error' : StringCtor(name);
+  st.code = codeOf(st.name);
+  return e;
+}
+DOMException.prototype = ExceptionProto;
+defineOwn(ExceptionProto, 'constructor', { value: DOMException, writable: true, configurable: true });
+// domino's constructor assigns code, message and name in that order: the accessors turn its
+// constants into the modern names.
+defineOwn(ExceptionProto, 'code', { get() { return state(this).code; }, set(v) { const st = state(this); st.code = v; if (typeof v === 'number') { st.name = errorNames[v] || 'Error'; st.message = legacyMessages[v] || ''; } }, configurable: true, enumerable: true });
+defineOwn(ExceptionProto, 'name', { get() { return state(this).name; }, set(v) { const st = state(this); if (!(typeof st.code === 'number' && st.code > 0 && errorNames[st.code] && typeof v === 'string' && /_ERR$/.test(v))) st.name = StringCtor(v); }, configurable: true, enumerable: true });
+defineOwn(ExceptionProto, 'message', { get() { return state(this).message; }, set(v) { const st = state(this); if (!(typeof v === 'string' && /^[A-Z_]+_ERR \(\d+\)/.test(v))) st.message = StringCtor(v); }, configurable: true, enumerable: true });
+const legacyNames = Object.getOwnPropertyNames(DominoException);
+for (let i = 0; i < legacyNames.length; i++) if (/_ERR$/.test(legacyNames[i])) defineOwn(DOMException, legacyNames[i], { value: DominoException[legacyNames[i]], enumerable: true });
+defineOwn(ExceptionProto, Symbol.toStringTag, { value: 'DOMException', configurable: true });
+impl.DOMException = DOMException;
+env.put('DOMException', DOMException);
+
 // ---- the window's handlers on <body> ----
 const bodyWindowEvents = ['beforeunload', 'blur', 'error', 'focus', 'hashchange', 'load', 'message', 'offline', 'online',
   'pagehide', 'pageshow', 'popstate', 'resize', 'scroll', 'storage', 'unload'];
