@@ -94,6 +94,13 @@ public struct ModuleBundler: Sendable {
         return finish(raw, entry: entry)
     }
 
+    /// Kills every esbuild still running in this process. For a process about to end (the
+    /// process guard calls it through the runner): esbuild stuck reading a FIFO would otherwise
+    /// outlive it. Any thread may call it.
+    public static func stopRunningBuilds() {
+        Subprocess.killRunning()
+    }
+
     /// Forgets every bundle cached in this process.
     public static func clearCache() {
         BundleCache.shared.removeAll()

@@ -9,9 +9,11 @@ import Glibc
 /// handed to the page prelude's `require` one by one (each evaluated under its own file name, so
 /// an error inside domino names the domino file and line).
 ///
-/// Two load-time changes, both to the text: the per-node fields domino keeps its listeners and
+/// Load-time changes, all to the text: the per-node fields domino keeps its listeners and
 /// handlers in (`_listeners`, `_handlers`) are renamed, because libraries use those names for
-/// their own expandos on nodes (Preact 8 overwrote them); nothing else in domino changes.
+/// their own expandos on nodes (Preact 8 overwrote them); and the upstream bugs in `fixes` are
+/// mended (`document.write` called `arguments.join`, which `arguments` does not have, so every
+/// `document.write` while the page was parsed threw a TypeError). Nothing else changes.
 package enum DominoLibrary {
     /// Where the package puts the library.
     package static let defaultDirectory = "/usr/share/nodejs/domino/lib"
@@ -40,10 +42,42 @@ package enum DominoLibrary {
         if let text = cache.withLock({ $0[name] }) { return text }
         let path = directory + "/" + name
         guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
-        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(source) + "\n});\n"
+        var fixed = source
+        for fix in fixes where fix.file == name { fixed = fixed.replacing(fix.text, with: fix.replacement) }
+        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(fixed) + "\n});\n"
         cache.withLock { $0[name] = text }
         return text
     }
+
+    /// Upstream bugs mended at load: file, exact text, replacement (same line count, so error
+    /// lines stay exact).
+    static let fixes: [(file: String, text: String, replacement: String)] = [
+        ("Document.js", "var s = arguments.join('');", "var s = Array.prototype.join.call(arguments, '');"),
+        // domino's DOMException takes a legacy code only, so the standard `new DOMException(message,
+        // name)` (the page's, ours, the network layer's AbortError) had `name` undefined and the
+        // message as `code`; and its names were the legacy constants (`INVALID_CHARACTER_ERR`).
+        ("DOMException.js", domExceptionOriginal, domExceptionStandard),
+    ]
+
+    private static let domExceptionOriginal = """
+        function DOMException(code) {
+          Error.call(this);
+          Error.captureStackTrace(this, this.constructor);
+          this.code = code;
+          this.message = messages[code];
+          this.name = names[code];
+        }
+        """
+
+    private static let domExceptionStandard = """
+        function DOMException(code, name) { /* bridge-run: the standard (message, name) form and names */
+          Error.call(this); if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(this, this.constructor);
+          if (typeof code === 'number' && arguments.length < 2) { this.code = code; this.message = messages[code]; this.name = standardNames[code] || names[code]; }
+          else { this.message = code === undefined ? '' : String(code); this.name = name === undefined ? 'Error' : String(name); this.code = codeOfName[this.name] || 0; }
+        }
+        var standardNames = [null, 'IndexSizeError', null, 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', null, 'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError', 'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', null, 'TypeMismatchError', 'SecurityError', 'NetworkError', 'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
+        var codeOfName = {}; for (var nameIndex = 1; nameIndex < standardNames.length; nameIndex++) if (standardNames[nameIndex]) codeOfName[standardNames[nameIndex]] = nameIndex;
+        """
 
     /// The file path of module `name` (for its script name).
     package static func path(_ name: String) -> String { directory + "/" + name }
