@@ -408,6 +408,10 @@ case("resources", "a cookie over 4096 characters is ignored and a jar keeps the 
 case("resources", "a flood of 4 KB cookies ends at the time limit, not at the memory limit",
      "<script>const v = 'v'.repeat(4000); for (let i = 0; i < 2e6; i++) document.cookie = 'k' + i + '=' + v;</script>", 3,
      file="x.html", args=["run", "{file}", "--timeout", "2000", "--memory-limit", "600"], stderr="2000 ms", maxSeconds=6)
+case("runaway", "a 64 MiB URL is refused at once, not parsed past the time limit",
+     "fetch('/x?' + 'q'.repeat(64 << 20)).then(() => console.log('served'), (e) => console.log('refused ' + e.name));\n"
+     "try { const x = new XMLHttpRequest(); x.open('GET', '/x?' + 'q'.repeat(3 << 20)); console.log('opened'); } catch (e) { console.log('xhr ' + e.name); }", 0,
+     args=["run", "{file}", "--timeout", "3000"], stdout="xhr SyntaxError\nrefused TypeError", maxSeconds=6)
 case("crash", "document.write while the page is parsed writes instead of throwing",
      "<script>document.write('<p id=w>written</p>');</script><script>console.log('found ' + document.getElementById('w').textContent);</script>", 0,
      file="x.html", stdout="found written")
