@@ -50,7 +50,7 @@ package enum RunGuard {
                     ? "the process was blocked writing output (a pipe or FIFO nobody reads)"
                     : held == nil
                         ? "native code did not return to the event loop"
-                        : "JavaScript kept the engine busy past the limit"
+                        : "JavaScript kept the engine busy past the limit, before the execution time limit stopped it"
                 return "run did not finish within \(BridgeError.describe(runLimit))\(what): \(why); the run was ended"
             }
             return "script ran longer than the execution time limit (\(BridgeError.describe(limit - .seconds(1))))\(what) in a chain of promise continuations that never returned to the event loop; the run was ended"
