@@ -7,7 +7,16 @@ enum URLResolution {
     /// Spaces and non-ASCII characters are percent-encoded, scheme and host lower-cased, the
     /// default port and dot segments removed; the fragment is dropped (it is never sent).
     static func resolve(_ url: String, against base: String) -> String? {
-        let trimmed = url.trimmingWhitespace()
+        // A URL past the length limit is not a URL a run serves (Chrome refuses URLs over 2 MiB);
+        // without a limit a page's 64 MiB URL kept native code busy far past --timeout.
+        guard url.utf8.count <= (url.utf8.starts(with: "data:".utf8) ? maxDataLength : maxLength) else { return nil }
+        // As the URL standard parses: tabs and line breaks anywhere are dropped, and in a URL of a
+        // special scheme (http, ws, file, …) a backslash before the query is a slash, so
+        // `https://evil.example\\@api.example.com/` goes to evil.example, not to api.example.com.
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: url.trimmingWhitespace().unicodeScalars.lazy.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        var trimmed = String(scalars)
+        if isSpecial(trimmed, base: base) { trimmed = backslashesAsSlashes(trimmed) }
         let encoded = encode(trimmed)
         var resolved: String
         if encoded.isEmpty {
@@ -20,6 +29,39 @@ enum URLResolution {
         }
         if let hash = resolved.firstIndex(of: "#") { resolved = String(resolved[..<hash]) }
         return normalize(resolved)
+    }
+
+    /// The longest URL (UTF-8 bytes) a request may have: 2 MiB.
+    static let maxLength = 2 << 20
+    /// The longest `data:` URL: 32 MiB.
+    static let maxDataLength = 32 << 20
+
+    /// The schemes the URL standard calls special.
+    private static let specialSchemes: Set<String> = ["http", "https", "ws", "wss", "file", "ftp"]
+
+    /// `true` when `url` has a special scheme, or has none and `base` has one.
+    private static func isSpecial(_ url: String, base: String) -> Bool {
+        func scheme(_ s: String) -> String? {
+            guard let colon = s.firstIndex(of: ":") else { return nil }
+            let name = s[..<colon]
+            guard let first = name.first, first.isASCII, first.isLetter,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+            else { return nil }
+            return name.lowercased()
+        }
+        if let own = scheme(url) { return specialSchemes.contains(own) }
+        return scheme(base).map(specialSchemes.contains) ?? false
+    }
+
+    /// Every `\` before the query or fragment made a `/`.
+    private static func backslashesAsSlashes(_ url: String) -> String {
+        var out = ""
+        var inPath = true
+        for c in url {
+            if c == "?" || c == "#" { inPath = false }
+            out.append(inPath && c == "\\" ? "/" : c)
+        }
+        return out
     }
 
     /// `url` when it already has a scheme (`https:`, `data:`, `blob:`).
