@@ -46,6 +46,9 @@ final class TestSession {
     private var handle: EngineHandle?
     private var engine: BridgeEngine? { handle?.engine }
     private var invokeMock: ScriptFunction?
+    /// The file's fake time (`vi.useFakeTimers()`), driving this engine and any page engine a
+    /// test loads (`clock.drive(engine)`).
+    private(set) var clock: TestClock?
     /// `__bridgeTestHarness.start(index)`, found once the harness is loaded.
     private(set) var startTest: ScriptFunction?
     /// The result the harness reported for the running test (`nil` until it finishes).
@@ -89,13 +92,22 @@ final class TestSession {
 
     /// Installs the native object and the session's dispatcher on `engine` (before the harness is
     /// evaluated).
-    func install(on engine: BridgeEngine, perTestTimeout: Duration) {
+    ///
+    /// - Parameters:
+    ///   - engine: the test file's engine.
+    ///   - perTestTimeout: the default timeout of a test or hook.
+    ///   - namePattern: `-t`: only tests whose full name matches this JavaScript RegExp run.
+    ///   - more: further native functions of the harness's extensions (snapshots).
+    func install(on engine: BridgeEngine, perTestTimeout: Duration, namePattern: String? = nil, more: [(String, NativeBody)] = []) {
         self.handle = engine.handle
+        let handle = engine.handle
+        let clock = TestClock(start: { handle.engine?.loop.clock.now ?? .zero })
+        self.clock = clock
+        clock.drive(engine)
         engine.addDispatcher { [weak self] message in self?.handler(for: message) }
-        let config: JSONValue = ["timeout": .number(perTestTimeout.milliseconds)]
-        engine.context?.installNativeObject(
-            "__bridgeTestNative",
-            functions: [
+        let timeout = JSONValue.number(perTestTimeout.milliseconds)
+        let config: JSONValue = namePattern.map { ["timeout": timeout, "namePattern": .string($0)] } ?? ["timeout": timeout]
+        let own: [(String, NativeBody)] = [
                 ("config", { _ in .json(config) }),
                 (
                     "report",
@@ -165,7 +177,8 @@ final class TestSession {
                         return .undefined
                     }
                 ),
-            ])
+            ]
+        engine.context?.installNativeObject("__bridgeTestNative", functions: clock.nativeFunctions() + more + own)
     }
 
     /// Called once the harness is evaluated, before the test file: takes its entry points
@@ -177,6 +190,7 @@ final class TestSession {
 
     /// Drops references into the engine's context (before the engine closes).
     func detach() {
+        clock?.disable()
         invokeMock = nil
         startTest = nil
         for (_, responder) in waiting { responder.fail(.cancelled(method: "mock")) }

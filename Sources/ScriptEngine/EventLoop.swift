@@ -52,6 +52,11 @@ package final class EventLoop {
     /// actor during the wait, e.g. a nested `callJS` from a handler) must wake it.
     private var isParked = false
 
+    /// The fake time a test switched this engine to (`vi.useFakeTimers()`): while set, new page
+    /// timers are armed on it and `performance.now()`/`Date.now()` read it. The loop itself
+    /// never fires its timers (the test does, through the timeline).
+    package var fakeTimeline: FakeTimeline?
+
     package init(clock: any EngineClock) {
         self.clock = clock
     }
