@@ -7,7 +7,7 @@ extension BridgeEngine {
     /// While a timeline is set, timers the page starts are armed on it and fire only when the
     /// timeline is stepped; `performance.now()` and `Date.now()`/`new Date()` read its time.
     /// Timers started before keep running on the engine clock. Switching away from a timeline
-    /// forgets the timers armed on it (the caller clears the timeline: they never fire).
+    /// cancels the timers this engine armed on it: they never fire.
     ///
     /// - Note: main actor only. The engine's own timers (call timeouts, mock delays, the test
     ///   harness's per-test timeout) always stay on the engine clock.

@@ -63,10 +63,11 @@ final class ScriptTimers {
         fake[id] = (timeline, token)
     }
 
-    /// Forgets the timers armed on `timeline` (the test switched back to real timers, which
-    /// dropped them).
+    /// Cancels and forgets the timers armed on `timeline` (the engine leaves fake time: back to
+    /// real timers, or it stops being driven before it closes).
     func forget(_ timeline: FakeTimeline) {
         for (id, entry) in fake where entry.timeline === timeline {
+            timeline.cancel(entry.token)
             fake[id] = nil
             live.remove(id)
             intervals.remove(id)

@@ -22,9 +22,17 @@ struct TerminalStyle: Sendable {
 
     /// The style for lines written to `output` (a file is never coloured).
     static func forStandardOutput(_ output: any RunOutput, choice: Bool?) -> TerminalStyle {
-        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return .plain }
-        if let choice { return TerminalStyle(enabled: choice) }
-        return TerminalStyle(enabled: output is StandardRunOutput && isatty(1) == 1)
+        TerminalStyle(
+            enabled: decide(
+                noColor: ProcessInfo.processInfo.environment["NO_COLOR"], choice: choice,
+                isTerminal: output is StandardRunOutput && isatty(1) == 1))
+    }
+
+    /// Colour or not: never with a non-empty `NO_COLOR`; else the explicit choice; else only on
+    /// a terminal.
+    static func decide(noColor: String?, choice: Bool?, isTerminal: Bool) -> Bool {
+        if let noColor, !noColor.isEmpty { return false }
+        return choice ?? isTerminal
     }
 
     func green(_ s: String) -> String { wrap(s, "32") }
