@@ -10,9 +10,9 @@ import BridgeSupport
 /// the `BridgeActionMap` interface, which the protocol typings of
 /// `bridge-run docs --format typescript` fill.
 package enum TypeScriptDeclarations {
-    /// The files, by name.
+    /// The files, by name (each ending with a line break; the embedded text drops the last one).
     static var files: [(name: String, text: String)] {
-        [("bridge.d.ts", EmbeddedJS.bridgeDeclarations), ("bridge-test.d.ts", EmbeddedJS.bridgeTestDeclarations)]
+        [("bridge.d.ts", EmbeddedJS.bridgeDeclarations + "\n"), ("bridge-test.d.ts", EmbeddedJS.bridgeTestDeclarations + "\n")]
     }
 
     /// Writes the files into `outDir` (created when missing), or prints them.
