@@ -1,4 +1,7 @@
 // swift-tools-version: 6.2
+// 6.2 is the oldest toolchain the package builds and tests with: Swift 6 language mode, typed
+// throws, `Mutex`, `String(validating:as:)` need 6.0, and the tests use Swift Testing's exit
+// tests (`#expect(processExitsWith:)`, 6.2). ToolchainTests keeps this line and the README in step.
 import PackageDescription
 
 /// Strict settings applied to every Swift target in one place.

@@ -145,6 +145,20 @@ import Testing
         #expect(explicit.errorLines == ["bridge-run: --config nope.json: no such file"])
     }
 
+    @Test("Examples/testing passes in CI mode against its checked-in snapshot, in workers, and -t picks tests")
+    func examples() async throws {
+        let snapshot = CLI.root.appendingPathComponent("Examples/testing/__snapshots__/checkout.test.js.snap")
+        let before = try String(contentsOf: snapshot, encoding: .utf8)
+        let r = try await CLI.run(["test", "Examples/testing", "--ci", "--workers", "2"])
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.lines.contains("Snapshots: 1 passed"))
+        #expect(r.lines.last == "4 passed, 0 failed")
+        #expect(try String(contentsOf: snapshot, encoding: .utf8) == before)
+        let picked = try await CLI.run(["test", "Examples/testing", "-t", "countdown", "--reporter", "dot"])
+        #expect(picked.lines.first == "ss..", "\(picked.lines)")
+        #expect(picked.lines.last == "2 passed, 0 failed, 2 skipped")
+    }
+
     @Test("--version and version print the version of the VERSION file")
     func version() async throws {
         let expected = try String(contentsOf: CLI.root.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
