@@ -2,7 +2,6 @@ import FoundationEssentials
 public import BridgeTestRunner
 public import BridgeRunner
 import BridgeValues
-import BridgeSupport
 
 /// A project's defaults for `bridge-run`, in `bridge.config.json`: found in the working
 /// directory or the nearest folder above it (as Jest finds `jest.config`), or named with
@@ -61,7 +60,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// The nearest `bridge.config.json` in `directory` or a folder above it.
     public static func find(from directory: String) -> String? {
-        var dir = PathText.absolute(directory)
+        var dir = absolute(directory)
         while true {
             let candidate = dir == "/" ? "/" + fileName : dir + "/" + fileName
             var isDirectory = false
@@ -162,8 +161,14 @@ public struct ProjectConfig: Sendable, Equatable {
     /// working directory gives paths as written).
     static func resolve(_ relative: String, in directory: String) -> String {
         if relative.hasPrefix("/") || directory == "." { return relative }
-        if PathText.absolute(directory) == PathText.absolute(".") { return relative }
-        return PathText.appending(relative, to: directory)
+        if absolute(directory) == absolute(".") { return relative }
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// `path` as an absolute path without `.`/`..` components.
+    static func absolute(_ path: String) -> String {
+        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: base).standardized.path
     }
 
     /// 1-based line and column of byte `offset`.

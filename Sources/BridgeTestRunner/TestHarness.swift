@@ -3,7 +3,8 @@
 ///
 /// It defines the globals `test`/`it` (with `.skip`, `.only`, `.todo`), `describe` (with
 /// `.skip`, `.only`), `beforeAll`/`afterAll`/`beforeEach`/`afterEach` (scoped to the enclosing
-/// describe), `expect` (see `expectSource`), `mock(method, value | fn)` and `calls(method)`.
+/// describe), `expect`, `mock(method, value | fn)` and `calls(method)`; its extensions add
+/// `vi`/`jest` and the mock and snapshot matchers (docs/testing.md).
 ///
 /// Protocol with native code:
 /// - loading the file collects tests; `__bridgeTestHarness.plan()` (evaluated once) ends

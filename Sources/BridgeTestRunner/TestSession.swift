@@ -6,7 +6,8 @@ import ScriptEngine
 /// channel test results come back on.
 ///
 /// Protocol between the JS harness and native code (all synchronous native functions on a
-/// hidden `__bridgeTestNative` object the harness captures and deletes):
+/// hidden `__bridgeTestNative` object the harness and its extensions capture; it is deleted
+/// before the test file runs):
 /// - `report(resultJSON)` hands back the result of the test started with
 ///   `__bridgeTestHarness.start(index)`;
 /// - `config()` → `{timeout}` (the per-test timeout in ms);
@@ -19,7 +20,10 @@ import ScriptEngine
 /// - `calls(method | null)` → the params of each call to `method` in the current test, in order
 ///   (with `null`: `[{method, params}]` for every call);
 /// - `answer(requestId, resultJSON | null, errorJSON | null)` settles a call answered by a JS
-///   mock function.
+///   mock function;
+/// - the fake-time functions of `TestClock.nativeFunctions()` (`fakeTimersOn`, `fakeStep`, …)
+///   and the snapshot function of `SnapshotStore.nativeFunctions()` (`snapshot(key, text)`),
+///   used by the harness's extensions; `config()` also carries `namePattern` (`-t`).
 ///
 /// The session's dispatcher (added to the engine) consults, in order: this test's mocks, the file's mocks, the
 /// `--mock` fixture. Anything else falls through to the registries (usually

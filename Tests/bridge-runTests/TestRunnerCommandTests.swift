@@ -100,11 +100,11 @@ import Testing
     func colour() async throws {
         let dir = try directory(["a.test.js": "test('ok', () => {});\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let piped = try await CLI.run(["test", dir.path], environment: ["NO_COLOR": ""])
+        let piped = try await CLI.run(["test", dir.path, "--workers", "1"], environment: ["NO_COLOR": ""])
         #expect(!piped.stdout.contains("\u{1B}["))
-        let forced = try await CLI.run(["test", dir.path, "--color"], environment: ["NO_COLOR": ""])
+        let forced = try await CLI.run(["test", dir.path, "--color", "--workers", "1"], environment: ["NO_COLOR": ""])
         #expect(forced.stdout.contains("\u{1B}[32m✓\u{1B}[0m"), "\(forced.stdout)")
-        let refused = try await CLI.run(["test", dir.path, "--color"], environment: ["NO_COLOR": "1"])
+        let refused = try await CLI.run(["test", dir.path, "--color", "--workers", "1"], environment: ["NO_COLOR": "1"])
         #expect(!refused.stdout.contains("\u{1B}["))
     }
 
@@ -154,7 +154,7 @@ import Testing
         #expect(r.lines.contains("Snapshots: 1 passed"))
         #expect(r.lines.last == "4 passed, 0 failed")
         #expect(try String(contentsOf: snapshot, encoding: .utf8) == before)
-        let picked = try await CLI.run(["test", "Examples/testing", "-t", "countdown", "--reporter", "dot"])
+        let picked = try await CLI.run(["test", "Examples/testing", "-t", "countdown", "--reporter", "dot", "--workers", "1"])
         #expect(picked.lines.first == "ss..", "\(picked.lines)")
         #expect(picked.lines.last == "2 passed, 0 failed, 2 skipped")
     }
