@@ -33,8 +33,9 @@ extension BridgeCommandLine {
                 usage: \(commandName) docs --schemas DIR --format markdown|typescript|jsonschema [--out DIR]
 
                 Generates documentation from the schemas: one Markdown page per protocol, a TypeScript
-                .d.ts with typed bridge.call overloads, or one JSON Schema (draft 2020-12) per action
-                named <action>.schema.json. Without --out the output is printed.
+                .d.ts with typed bridge.call overloads (it types the global bridge of bridge.d.ts from
+                'types'), or one JSON Schema (draft 2020-12) per action named <action>.schema.json.
+                Without --out the output is printed.
 
                 exit status: 0 success, 2 bad schemas or unwritable --out
                 """
