@@ -167,6 +167,25 @@ struct TestRunnerMockFunctionTests {
 /// file replaces change only its own code.
 @MainActor
 struct TestRunnerExtensionTamperingTests {
+    @Test("spies work and restore when Object.prototype has get, set and value")
+    func descriptorFields() async throws {
+        let run = try await runTestSource(
+            """
+            const api = { m() { return 'real'; } };
+            Object.prototype.get = function () { return 'page getter'; };
+            Object.prototype.value = 'page value';
+            Object.prototype.set = undefined;
+            test('spy and restore', () => {
+              const s = vi.spyOn(api, 'm').mockReturnValue('spied');
+              expect(api.m()).toBe('spied');
+              s.mockRestore();
+              expect(api.m()).toBe('real');
+              expect(vi.isMockFunction(api.m)).toBe(false);
+            });
+            """)
+        #expect(run.result("spy and restore")?.status == .passed, "\(run.text)")
+    }
+
     @Test("vi.fn, spies, fake timers and snapshots judge correctly after the file replaced built-ins")
     func tampered() async throws {
         let dir = try TestDirectory()

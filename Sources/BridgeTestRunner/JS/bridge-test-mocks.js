@@ -23,6 +23,7 @@ const StringCtor = String;
 const TypeErrorCtor = TypeError;
 const NumberIsInteger = Number.isInteger;
 const objectKeys = Object.keys;
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
 const stringify = JSON.stringify;
 const put = kit.put, newList = kit.newList, append = kit.append, listOfArgs = kit.listOfArgs;
 const fmt = kit.fmt, equals = kit.equals, UsageError = kit.UsageError;
@@ -164,10 +165,19 @@ put(vi, 'isMockFunction', function isMockFunction(f) { return stateOf(f) !== und
 put(vi, 'mocked', function mocked(f) { return f; });
 
 function describeKey(key) { return typeof key === 'symbol' ? StringCtor(key.description) : StringCtor(key); }
+// A descriptor's own fields on an object without a prototype: defineProperty and our reads
+// never see a `get`, `set` or `value` the page added to Object.prototype.
+function plainDescriptor(d) {
+  if (d === undefined) return undefined;
+  const out = { __proto__: null };
+  const fields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
+  for (let i = 0; i < fields.length; i++) if (hasOwn(d, fields[i])) out[fields[i]] = d[fields[i]];
+  return out;
+}
 function findDescriptor(obj, key) {
   for (let o = obj; o !== null; o = getPrototypeOf(o)) {
     const d = getOwnPropertyDescriptor(o, key);
-    if (d !== undefined) return d;
+    if (d !== undefined) return plainDescriptor(d);
   }
   return undefined;
 }
@@ -179,7 +189,7 @@ put(vi, 'spyOn', function spyOn(obj, key, accessType) {
     throw new TypeErrorCtor('vi.spyOn(object, name, accessType): accessType must be "get" or "set", got ' + fmt(accessType));
   }
   const found = findDescriptor(obj, key);
-  const own = getOwnPropertyDescriptor(obj, key);
+  const own = plainDescriptor(getOwnPropertyDescriptor(obj, key));
   if (found === undefined) {
     throw new TypeErrorCtor('vi.spyOn(object, ' + stringify(describeKey(key)) + '): the object has no such property');
   }
@@ -188,7 +198,7 @@ put(vi, 'spyOn', function spyOn(obj, key, accessType) {
   }
   let original, spy, replacement;
   if (accessType === undefined) {
-    original = 'value' in found ? found.value : obj[key];
+    original = hasOwn(found, 'value') ? found.value : obj[key];
     if (typeof original !== 'function') {
       throw new TypeErrorCtor('vi.spyOn(object, ' + stringify(describeKey(key)) + '): the property is not a function but ' + fmt(original));
     }
