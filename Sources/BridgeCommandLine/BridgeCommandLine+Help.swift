@@ -41,12 +41,17 @@ extension BridgeCommandLine {
                 """
         case "run":
             return """
-                usage: \(commandName) run FILE(.js|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
-                                         [--virtual-time] [--offline DIR] [--url-scheme NAME] [--routes FILE]
+                usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
+                                         [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
+                                         [--import-map FILE]
 
-                Runs a page script or HTML page headlessly until nothing is pending, printing console output.
-                An .html page runs its scripts in document order, then DOMContentLoaded and load.
+                Runs a page script or HTML page headlessly, printing console output. A .js script runs until
+                nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
+                a document, runs its scripts in document order, then DOMContentLoaded and load, and is done
+                when it is quiet: nothing pending but its intervals, for --settle MS (or --wait-for EXPR).
+                A module (.mjs, .mts, .ts, .tsx, .jsx, or .js with import/export) is bundled by esbuild
+                first; its errors name the original files and lines.
 
                 options:
                   --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
@@ -55,9 +60,12 @@ extension BridgeCommandLine {
                   --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
                   --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
                   --virtual-time    fire timers in order without waiting
+                  --settle MS       an .html page is done after MS quiet (only intervals pending; default 300)
+                  --wait-for EXPR   an .html page is done when the JS expression EXPR is truthy
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
+                  --import-map FILE  an import map {"imports": {...}} for a module file (bare names to files)
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
                   --strict-schemas  with --schemas: refuse calls to actions that have no schema

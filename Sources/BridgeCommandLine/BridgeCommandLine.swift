@@ -184,7 +184,16 @@ public enum BridgeCommandLine {
                 guard let ms = Double(v), ms >= 1, ms.isFinite else { throw UsageError(message: "--script-timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.scriptTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
+            case "--settle":
+                let v = try value(a)
+                guard let ms = Double(v), ms >= 0, ms.isFinite else { throw UsageError(message: "--settle needs a number of milliseconds (0 or more), got '\(v)'") }
+                options.settle = .milliseconds(exactly: ms)
+            case "--wait-for":
+                let v = try value(a)
+                guard !v.allSatisfy(\.isWhitespace) else { throw UsageError(message: "--wait-for needs a JavaScript expression") }
+                options.waitFor = v
             case "--offline": options.offlineDir = try value(a)
+            case "--import-map": options.importMapPath = try value(a)
             case "--routes": options.routesPath = try value(a)
             case "--schemas": options.schemasDir = try value(a)
             case "--strict-schemas": options.strictSchemas = true

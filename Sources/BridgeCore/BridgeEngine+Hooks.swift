@@ -1,4 +1,5 @@
 public import BridgeValues
+package import ScriptEngine
 
 /// Extension points. Each registration adds to what is there, in order, and lasts for the
 /// engine's life: installing schemas and then capabilities (or a mock, a trace, a test session)
@@ -50,5 +51,18 @@ extension BridgeEngine {
     /// its context is released (to drop references into the context).
     package func addCloseObserver(_ observer: @escaping @MainActor () -> Void) {
         hooks.closeObservers.append(observer)
+    }
+
+    /// Adds a rewrite of every script error the engine records (uncaught exceptions, unhandled
+    /// rejections) or throws from `evaluate`/`execute`, applied in the order added after the
+    /// error was placed at the page line (a bundle's source map naming the original file and
+    /// line, docs/modules.md). A mapper must not call into the engine.
+    package func addErrorMapper(_ mapper: @escaping @MainActor (ScriptError) -> ScriptError) {
+        hooks.errorMappers.append(mapper)
+    }
+
+    /// `error` after every error mapper.
+    package func mapped(_ error: ScriptError) -> ScriptError {
+        hooks.errorMappers.reduce(error) { $1($0) }
     }
 }

@@ -54,6 +54,8 @@ public final class BridgeEngine {
     public private(set) var uncaughtErrors: [ScriptError] = []
     /// Set by `stop()`.
     private var stopRequested = false
+    /// The timer that wakes `runUntilQuiet` when its settle period ends.
+    var quietWakeTimer: Int?
     /// `true` while `close()` cancels what is pending.
     private(set) var isClosing = false
     /// `true` after `close()`.
@@ -137,7 +139,7 @@ public final class BridgeEngine {
         do {
             return try context.evaluate(source, sourceURL: sourceURL.map { sourceNames.alias(for: $0) }, line: line, wantResult: wantResult)
         } catch {
-            var e = sourceNames.restore(error).relocated(outside: internalSources)
+            var e = mapped(sourceNames.restore(error).relocated(outside: internalSources))
             // A terminated script carries no location of its own; name the script at least.
             if e.sourceURL == nil { e.sourceURL = sourceURL }
             throw e
@@ -269,7 +271,7 @@ public final class BridgeEngine {
     }
 
     package func recordUncaught(_ error: ScriptError) {
-        let error = sourceNames.restore(error).relocated(outside: internalSources)
+        let error = mapped(sourceNames.restore(error).relocated(outside: internalSources))
         uncaughtErrors.append(error)
         report(.exception(error))
     }

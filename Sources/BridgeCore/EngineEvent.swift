@@ -21,6 +21,8 @@ public enum EngineEvent: Sendable, Equatable {
     case notice(String)
     /// A resolved navigation (router component).
     case navigate(JSONValue)
+    /// An `alert`, `confirm` or `prompt` of the page and what it was answered.
+    case dialog(kind: String, message: String, answer: JSONValue)
 
     /// The trace `type` string.
     public var typeName: String {
@@ -34,6 +36,7 @@ public enum EngineEvent: Sendable, Equatable {
         case .exception: "exception"
         case .notice: "notice"
         case .navigate: "navigate"
+        case .dialog: "dialog"
         }
     }
 
@@ -61,6 +64,8 @@ public enum EngineEvent: Sendable, Equatable {
             return ["message": .string(text)]
         case let .navigate(info):
             return info.objectValue ?? ["target": info]
+        case let .dialog(kind, message, answer):
+            return ["kind": .string(kind), "message": .string(message), "answer": answer]
         }
     }
 }

@@ -1,4 +1,5 @@
 import BridgeValues
+import ScriptEngine
 
 /// When a call check runs, relative to the others: every `permission` check before every
 /// `validation` check before every `custom` one; within a stage, in the order they were added.
@@ -48,6 +49,8 @@ final class EngineHooks {
     var navigationObservers: [@MainActor (String, NavigationKind) -> Void] = []
     /// Run when the engine closes, before its context goes (other layers drop what they hold).
     var closeObservers: [@MainActor () -> Void] = []
+    /// Applied in the order added to every error the engine records or throws (source maps).
+    var errorMappers: [@MainActor (ScriptError) -> ScriptError] = []
 
     /// `true` when something observes events (callers skip building events otherwise).
     var observesEvents: Bool { !eventObservers.isEmpty }
@@ -77,5 +80,6 @@ final class EngineHooks {
         eventObservers.removeAll()
         navigationObservers.removeAll()
         closeObservers.removeAll()
+        errorMappers.removeAll()
     }
 }

@@ -87,6 +87,11 @@ final class ScriptTimers {
         }
     }
 
+    /// The page's repeating timers that are live.
+    var intervalCount: Int { intervals.count }
+    /// The page's one-shot timers that are still to fire.
+    var oneShotCount: Int { live.count - intervals.count }
+
     /// Forgets every interval (engine close; the loop drops the timers).
     func reset() {
         for entry in fake.values { entry.timeline.cancel(entry.token) }

@@ -1,19 +1,18 @@
-/// DOM-lite on first use (``BridgeEngine/installPageSupportOnDemand()``): the stand-in accessors
+/// The page prelude on first use (``BridgeEngine/installPageSupportOnDemand()``): the stand-in accessors
 /// and what they need to load the prelude when a page first touches one of its globals.
 extension DOMPrelude {
     /// The globals the prelude defines, with whether each is enumerable (as the prelude leaves
     /// it). ``onDemandSource`` puts an accessor in the place of each; a test checks this list
     /// against what the prelude really defines.
     static let globals: [(name: String, enumerable: Bool)] = [
-        ("Event", true), ("CustomEvent", true), ("Node", true), ("Element", true), ("HTMLElement", true),
-        ("Text", true), ("HTMLIFrameElement", true), ("document", true), ("addEventListener", false),
-        ("removeEventListener", false), ("dispatchEvent", false), ("location", false), ("open", true),
-        ("close", true), ("history", true), ("navigator", true), ("screen", true), ("innerWidth", true),
-        ("innerHeight", true), ("devicePixelRatio", true), ("requestAnimationFrame", true),
-        ("cancelAnimationFrame", true), ("getComputedStyle", true), ("matchMedia", true),
-        ("localStorage", true), ("sessionStorage", true), ("btoa", true), ("atob", true),
-        ("TextEncoder", true), ("TextDecoder", true),
-    ]
+        "document", "location", "history", "navigator", "screen", "localStorage", "sessionStorage", "Node", "Element", "HTMLElement",
+        "Document", "DocumentFragment", "Text", "Comment", "NodeList", "HTMLIFrameElement", "DOMException", "Event", "CustomEvent",
+        "MouseEvent", "KeyboardEvent", "addEventListener", "removeEventListener", "dispatchEvent", "getComputedStyle", "matchMedia",
+        "requestAnimationFrame", "cancelAnimationFrame", "innerWidth", "innerHeight", "devicePixelRatio", "open", "close", "alert",
+        "confirm", "prompt", "atob", "btoa", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone",
+        "MutationObserver", "IntersectionObserver", "ResizeObserver", "crypto", "DOMParser", "Image", "postMessage", "MessageChannel",
+        "customElements", "Storage", "onload", "onhashchange", "onpopstate", "onmessage",
+    ].map { ($0, true) }
 
     /// Installs DOM-lite on first use (``BridgeEngine/installPageSupportOnDemand()``): an
     /// accessor per global. The first get or set of any of them fetches the prelude's text,
@@ -35,8 +34,9 @@ extension DOMPrelude {
     /// properties at load time — what a page's lexical declarations (`class Set {}`) leave
     /// alone — so the prelude sees the same built-ins as the eager install.
     static let intrinsics = [
-        "Object", "Array", "Map", "Set", "WeakMap", "String", "Number", "Boolean", "Symbol", "JSON", "Math", "Error", "TypeError",
-        "RangeError", "Reflect", "ArrayBuffer", "Uint8Array", "isNaN", "parseInt", "encodeURIComponent", "decodeURIComponent",
+        "Object", "Function", "Array", "Map", "Set", "WeakMap", "WeakSet", "String", "Number", "Boolean", "Symbol", "JSON", "Math", "Error",
+        "TypeError", "RangeError", "Reflect", "Proxy", "RegExp", "Date", "Promise", "ArrayBuffer", "Uint8Array", "DataView", "isNaN",
+        "parseInt", "parseFloat", "encodeURIComponent", "decodeURIComponent",
     ]
 
     /// The text `native.preludeSource()` hands the stand-ins: a factory taking ``intrinsics``

@@ -1,20 +1,29 @@
-/// DOM-lite (`JS/dom-lite.js`): the globals hybrid pages touch — `document` (readyState,
-/// head/body, elements, events, cookie), `location`, `navigator`, `localStorage`/
-/// `sessionStorage`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`, `history`, `Event`/
-/// `CustomEvent`. Not a browser: markup is not parsed into elements and there is no layout; a
-/// script that needs more fails with the JS error.
+/// The page prelude (`JS/page-*.js`): Debian's domino as the document, made the window of the
+/// JSC global object, with what domino leaves out filled by our own parts — events as browsers
+/// dispatch them, navigation (`location`, `history`, iframes, links, `window.open`) through
+/// native code, the document's life cycle and scripts, layout stand-ins, and Web APIs (URL,
+/// storage, encoding, structuredClone, MutationObserver, messages, dialogs, crypto, navigator).
 ///
-/// Navigations (an iframe `src`, `location.href`/`assign`/`replace`, `window.open`) go to native
-/// code first; bridge URLs (`hybrid://…`) are intercepted there and never navigate.
+/// Navigations go to native code first; bridge URLs (`hybrid://…`) are intercepted there and
+/// never navigate.
 enum DOMPrelude {
-    static let sourceURL = "bridge-dom.js"
+    static let sourceURL = "bridge-page.js"
+
+    /// The parts, in the order they run (each a function of the shared environment).
+    static var parts: [String] {
+        [EmbeddedJS.pageEvents, EmbeddedJS.pageNavigation, EmbeddedJS.pageDocument, EmbeddedJS.pageLayout, EmbeddedJS.pageWeb, EmbeddedJS.pageObservers]
+            .map { $0.trimmingSuffix() }
+    }
 
     /// The prelude as a function expression of `(native, global, kept, defined)`: `kept` is
     /// `null` or the set of globals the page already owns, which it then leaves alone.
-    static var function: String { EmbeddedJS.domLite.trimmingSuffix() }
+    static var function: String {
+        "(function (native, global, kept, defined) {\nreturn (" + EmbeddedJS.pageWindow.trimmingSuffix() + ")(native, global, kept, defined, [\n"
+            + parts.joined(separator: ",\n") + "]);\n})"
+    }
 
     /// The eager install: the prelude run at once.
-    static var source: String { function + "(__pageNative, this, null);\ndelete this.__pageNative;\n" }
+    static var source: String { function + "(__pageNative, this, null, null);\ndelete this.__pageNative;\n" }
 }
 
 extension String {

@@ -2,9 +2,10 @@ import FoundationEssentials
 public import BridgeCore
 import BridgeSupport
 
-/// Loads an HTML page into an engine the way a browser would: scripts in document order
-/// (inline, and `src` relative to the page), `defer` scripts after parsing, then
-/// `DOMContentLoaded` on `document`, `async` scripts, and `load` on `window`.
+/// Loads an HTML page into an engine the way a browser would: the HTML parsed into the document
+/// (domino's HTML parser), scripts in document order (inline, and `src` relative to the page),
+/// `defer` scripts after parsing, then `DOMContentLoaded` on `document`, `async` scripts, and
+/// `load` on `window`. Scripts the page inserts later load through the same resolution.
 ///
 /// A script that throws is recorded as uncaught and the next script still runs (as in
 /// browsers). A script that cannot be loaded — missing file, no offline package for its URL,
@@ -37,57 +38,119 @@ public struct PageLoader {
         self.offline = offline
     }
 
-    /// Runs the page's scripts and lifecycle events in `engine` (which must have been created
-    /// with `pageURL` as its configuration's page URL).
+    /// Parses the page into the engine's document and runs its scripts as a browser does:
+    /// classic scripts when the parser reaches them (the document as far as it was parsed),
+    /// `defer` scripts and module scripts after parsing, then `DOMContentLoaded`, `async`
+    /// scripts, and `load` on the window. `nomodule` scripts are skipped (modules are supported),
+    /// and so are scripts of types that are not JavaScript (templates, JSON).
     ///
-    /// - Throws: `Failure` when a script cannot be loaded.
+    /// - Throws: `Failure` when a script cannot be loaded, or the DOM cannot start.
     public func load(html: String, into engine: BridgeEngine) throws(Failure) {
-        let extractor = HTMLScriptExtractor(html: html)
         do {
-            try engine.installPageSupport(title: extractor.title, elements: extractor.elementsWithID)
+            try engine.installPageSupport()
         } catch {
-            throw Failure(message: "\(pageName): DOM-lite failed to start: \(error)")
+            throw Failure(message: "\(pageName): the page's DOM could not start: \(error.message)")
         }
-        engine.setReadyState("loading")
-        var deferred: [HTMLScript] = []
-        var asyncScripts: [HTMLScript] = []
-        for script in extractor.scripts where script.isClassicJavaScript {
-            if script.src != nil && script.isAsync {
-                asyncScripts.append(script)
-            } else if script.src != nil && script.isDeferred {
-                deferred.append(script)
-            } else {
-                try run(script, in: engine)
+        engine.pageSession.pageName = pageName
+        engine.scriptSource = { [self] url in
+            do throws(Failure) { return .success(try fetch(url)) } catch { return .failure(error) }
+        }
+        // Line numbers of inline scripts come from our own scan of the source (the parser keeps
+        // no positions), matched by text.
+        var inlineSources = HTMLScriptExtractor(html: html).scripts.filter { $0.src == nil }[...]
+        engine.beginDocument(html: html)
+        var deferred: [Pending] = []
+        var asyncScripts: [Pending] = []
+        var inlineCount = 0
+        var moduleCount = 0
+        var modules = ModuleState()
+        while let script = engine.nextParserScript() {
+            var line = 1
+            if script.src == nil {
+                inlineCount += 1
+                let text = script.text.replacingCRLF()
+                if let k = inlineSources.firstIndex(where: { $0.text.replacingCRLF() == text }) {
+                    line = inlineSources[k].line
+                    inlineSources = inlineSources[(k + 1)...]
+                }
+            }
+            switch script.kind {
+            case .other:
+                continue
+            case .importmap:
+                noteImportMap(script, line: line, state: &modules, engine: engine)
+            case .module:
+                moduleCount += 1
+                modules.started = true
+                let pending = Pending(script: script, inline: inlineCount, module: moduleCount, line: line)
+                if script.isAsync { asyncScripts.append(pending) } else { deferred.append(pending) }
+            case .classic:
+                if script.noModule { continue }
+                let pending = Pending(script: script, inline: inlineCount, module: 0, line: line)
+                if script.src != nil && script.isAsync {
+                    asyncScripts.append(pending)
+                } else if script.src != nil && script.isDeferred {
+                    deferred.append(pending)
+                } else {
+                    try run(pending, modules: modules, in: engine)
+                }
             }
         }
         engine.setReadyState("interactive")
-        for script in deferred { try run(script, in: engine) }
+        for pending in deferred { try run(pending, modules: modules, in: engine) }
         engine.firePageEvent("DOMContentLoaded", on: "document")
-        for script in asyncScripts { try run(script, in: engine) }
+        for pending in asyncScripts { try run(pending, modules: modules, in: engine) }
         engine.setReadyState("complete")
         engine.firePageEvent("load", on: "window")
     }
 
-    private func run(_ script: HTMLScript, in engine: BridgeEngine) throws(Failure) {
+    /// A script found by the parser, waiting for its turn.
+    struct Pending {
+        var script: ParserScript
+        /// Its number among inline scripts, and among module scripts.
+        var inline: Int
+        var module: Int
+        /// The page line its text starts on (inline scripts).
+        var line: Int
+    }
+
+    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine) throws(Failure) {
+        let script = pending.script
         let source: String
         let name: String
-        var line = 1
+        if script.kind == .module {
+            runModule(pending, importMap: modules.map, in: engine)
+            return
+        }
         if let src = script.src {
             (name, source) = try fetch(src)
         } else {
-            name = "\(pageName) (inline script #\(script.inlineIndex))"
+            name = "\(pageName) (inline script #\(pending.inline))"
             source = script.text
-            line = script.line
         }
+        let line = pending.line
+        engine.setCurrentScript(script.id)
+        defer { engine.setCurrentScript(-1) }
         do {
-            try engine.execute(source, sourceURL: name, line: line)
+            try engine.execute(source, sourceURL: name, line: script.src == nil ? line : 1)
         } catch {
             engine.recordUncaught(error)
         }
     }
 
     /// Loads a script's text: from the offline package for http(s) URLs, else from disk.
-    private func fetch(_ src: String) throws(Failure) -> (String, String) {
+    func fetch(_ src: String) throws(Failure) -> (name: String, text: String) {
+        let found = try locate(src)
+        guard let text = String(validating: Array(found.data), as: UTF8.self) else {
+            throw Failure(message: "\(pageName): script \(found.name) is not valid UTF-8")
+        }
+        return (found.name, text)
+    }
+
+    /// Where a script's `src` is: its name for messages (the URL of a served file, a local path
+    /// relative to the working directory), the local file and its bytes (an offline file's MD5
+    /// checked).
+    func locate(_ src: String) throws(Failure) -> (name: String, path: String, data: Data) {
         let trimmed = src.trimmingWhitespace()
         let pageIsWeb = pageURL.hasPrefix("http://") || pageURL.hasPrefix("https://")
         let lower = trimmed.lowercased()
@@ -101,30 +164,27 @@ public struct PageLoader {
                 throw Failure(message: "\(pageName): script \(absolute) needs the network; run with --offline DIR to serve it from a resource package")
             }
             do {
-                let (_, data) = try offline.resolve(absolute)
-                guard let text = String(validating: Array(data), as: UTF8.self) else {
-                    throw Failure(message: "\(pageName): script \(absolute) is not valid UTF-8")
-                }
-                return (absolute, text)
-            } catch let error as OfflineError {
-                throw Failure(message: "\(pageName): script \(error.description)")
-            } catch let error as Failure {
-                throw error
+                let (path, data) = try offline.resolve(absolute)
+                return (absolute, path, data)
             } catch {
-                throw Failure(message: "\(pageName): script \(absolute): \(error)")
+                throw Failure(message: "\(pageName): script \(error.description)")
             }
         }
         var path = trimmed
         if path.hasPrefix("file://"), let url = URL(string: path) { path = url.path }
         if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<q]) }
-        if !path.hasPrefix("/") { path = PathText.appending(path, to: baseDirectory) }
+        // A root-relative path names a file of the page's site: its folder is the web root (an
+        // absolute file path that exists still works).
+        if path.hasPrefix("/") && !trimmed.hasPrefix("file:") {
+            let underRoot = PathText.appending(String(path.dropFirst()), to: baseDirectory)
+            if FileManager.default.fileExists(atPath: underRoot) || !FileManager.default.fileExists(atPath: path) { path = underRoot }
+        } else if !path.hasPrefix("/") {
+            path = PathText.appending(path, to: baseDirectory)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
         }
-        guard let text = String(validating: Array(data), as: UTF8.self) else {
-            throw Failure(message: "\(pageName): script \(path) is not valid UTF-8")
-        }
-        return (Self.displayPath(path), text)
+        return (Self.displayPath(path), path, data)
     }
 
     /// A path relative to the working directory when it is below it.
@@ -133,5 +193,13 @@ public struct PageLoader {
         let std = PathText.standardized(path)
         if std.hasPrefix(cwd + "/") { return String(std.dropFirst(cwd.count + 1)) }
         return std
+    }
+}
+
+extension String {
+    /// CR LF and lone CR as LF (what the HTML parser makes of line ends).
+    func replacingCRLF() -> String {
+        guard utf8.contains(0x0D) else { return self }
+        return replacing("\r\n", with: "\n").replacing("\r", with: "\n")
     }
 }

@@ -1,19 +1,29 @@
 import ScriptEngine
 import BridgeCore
+import BridgeValues
 
 /// The page layer's state of one engine, kept on the engine (as an attachment) so the bridge
-/// itself holds no page state: DOM-lite's entry points once loaded, or its stand-ins' loader
-/// while it waits for first use, and the page's user agent. Dropped when the engine closes.
+/// itself holds no page state: the prelude's entry points once loaded, or its stand-ins' loader
+/// while it waits for first use, and what the page's host decides (user agent, dialog answers,
+/// where inserted scripts come from). Dropped when the engine closes.
 @MainActor
 package final class PageSession {
     /// `navigator.userAgent`.
-    package var userAgent = "Mozilla/5.0 (Linux) AppleWebKit/605.1.15 (KHTML, like Gecko) BridgeRuntime/1.0 Hybrid"
-    /// DOM-lite's entry points, once it ran.
+    package var userAgent = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/605.1.15 (KHTML, like Gecko) BridgeRuntime/1.0 Mobile Hybrid"
+    /// The prelude's entry points, once it ran.
     package var support: PageSupport?
     /// The stand-in accessors are installed and wait for first use.
     package var onDemand = false
-    /// The stand-ins' loader, to load DOM-lite on request.
+    /// The stand-ins' loader, to load the prelude on request.
     var loader: ScriptFunction?
+    /// Answers dialogs (see ``BridgeEngine/dialogHandler``).
+    var dialogHandler: (@MainActor (String, String, String?) -> JSONValue)?
+    /// Loads scripts the page inserts (see ``BridgeEngine/scriptSource``).
+    var scriptSource: (@MainActor (String) -> Result<(name: String, text: String), PageLoader.Failure>)?
+    /// The page's name in script names (`index.html`).
+    var pageName = "page"
+    /// Inline scripts the page inserted so far (for their names).
+    var dynamicInline = 0
 
     /// The session of `engine`, made on first use.
     static func of(_ engine: BridgeEngine) -> PageSession {
@@ -25,14 +35,58 @@ package final class PageSession {
     }
 }
 
-/// The DOM prelude's entry points kept by a page session.
+/// The page prelude's entry points kept by a page session.
 @MainActor
 package final class PageSupport {
+    let beginDocument: ScriptFunction?
+    let nextParserScript: ScriptFunction?
+    let setCurrentScript: ScriptFunction?
     let setReadyState: ScriptFunction?
     let fire: ScriptFunction?
+    let scriptDone: ScriptFunction?
+    let scriptRunning: ScriptFunction?
 
-    init(setReadyState: ScriptFunction?, fire: ScriptFunction?) {
+    init(
+        beginDocument: ScriptFunction?, nextParserScript: ScriptFunction?, setCurrentScript: ScriptFunction?, setReadyState: ScriptFunction?,
+        fire: ScriptFunction?, scriptDone: ScriptFunction?, scriptRunning: ScriptFunction?
+    ) {
+        self.beginDocument = beginDocument
+        self.nextParserScript = nextParserScript
+        self.setCurrentScript = setCurrentScript
         self.setReadyState = setReadyState
         self.fire = fire
+        self.scriptDone = scriptDone
+        self.scriptRunning = scriptRunning
+    }
+}
+
+/// A script element the parser finished, as the prelude describes it.
+struct ParserScript {
+    /// What a browser does with it.
+    enum Kind: String {
+        case classic, module, importmap, other
+    }
+
+    var id: Int
+    var kind: Kind
+    /// The `src` attribute as written (`nil`: inline).
+    var src: String?
+    /// `src` resolved against the document's URL.
+    var url: String?
+    var text: String
+    var isAsync: Bool
+    var isDeferred: Bool
+    var noModule: Bool
+
+    init?(_ info: JSONValue) {
+        guard let id = info["id"]?.intValue else { return nil }
+        self.id = id
+        kind = Kind(rawValue: info["kind"]?.stringValue ?? "") ?? .other
+        src = info["src"]?.stringValue
+        url = info["url"]?.stringValue
+        text = info["text"]?.stringValue ?? ""
+        isAsync = info["async"]?.boolValue ?? false
+        isDeferred = info["defer"]?.boolValue ?? false
+        noModule = info["noModule"]?.boolValue ?? false
     }
 }

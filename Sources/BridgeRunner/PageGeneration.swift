@@ -2,6 +2,7 @@ import BridgeValues
 import ScriptEngine
 import BridgePage
 import BridgeCore
+import BridgeModules
 
 /// One page of a run in a fresh engine: the page's scripts (or the `.js` file), then the loop
 /// until the page is idle, its time is up, or it navigates to another routed page (under
@@ -84,6 +85,16 @@ struct PageGeneration {
                 log.error(error.message, code: 1)
                 ranOut = true
             }
+        } else if page.isModule, let bundle = bundle(page) {
+            do {
+                engine.installPageSupportOnDemand()
+                try engine.executeModule(bundle)
+            } catch {
+                engine.report(.exception(error))
+                ranOut = error.kind == .timeLimit
+            }
+        } else if page.isModule {
+            ranOut = true
         } else {
             do {
                 engine.installPageSupportOnDemand()
@@ -96,7 +107,11 @@ struct PageGeneration {
         if !ranOut && state.nextPage == nil {
             do {
                 let left = max(.milliseconds(1), options.timeout - (SystemClock().now - started))
-                try await engine.runUntilIdle(limit: left)
+                if page.isHTML {
+                    try await engine.runUntilQuiet(settle: options.settle, until: waitCondition(engine), limit: left)
+                } else {
+                    try await engine.runUntilIdle(limit: left)
+                }
             } catch {
                 // A script the execution limit stopped already said why the run ran out of time.
                 if case .timeLimit(_, let pending) = error, !(state.stoppedScript && pending == "nothing") {
@@ -109,6 +124,38 @@ struct PageGeneration {
         // then are traced, not errors of a run that is over.
         state.over = true
         return log.exitCode == 0 ? state.nextPage : nil
+    }
+
+    /// The page bundled by esbuild, or `nil` after logging each problem (an error of the page:
+    /// exit 1).
+    private func bundle(_ page: PageInput) -> ModuleBundle? {
+        do {
+            var bundler = ModuleBundler()
+            if let offline = inputs.offline {
+                bundler.resolveURL = { url in try? offline.resolve(url).path }
+            }
+            return try bundler.bundle(.file(path: page.path, name: page.displayName), importMap: inputs.importMap)
+        } catch {
+            for line in error.lines { log.error(line, code: 1) }
+            return nil
+        }
+    }
+}
+
+extension PageGeneration {
+    /// `--wait-for EXPR` as a condition: true once the expression is truthy. An expression that
+    /// throws ends the wait (its error is reported as the page's).
+    func waitCondition(_ engine: BridgeEngine) -> (() -> Bool)? {
+        guard let expression = options.waitFor else { return nil }
+        return {
+            do throws(ScriptError) {
+                let value = try engine.evaluate("!!(" + expression + "\n)", sourceURL: "--wait-for")
+                return value == .bool(true)
+            } catch {
+                engine.recordUncaught(error)
+                return true
+            }
+        }
     }
 }
 

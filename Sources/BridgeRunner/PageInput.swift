@@ -1,9 +1,11 @@
 import FoundationEssentials
 import BridgePage
 import BridgeSupport
+import BridgeModules
 
-/// What `bridge-run run` was asked to run: a `.js` file, an `.html` page, or an http(s) page URL
-/// mapped to a local page by an offline package's `routes.json`.
+/// What `bridge-run run` was asked to run: a `.js` file, an `.html` page, a module or TypeScript
+/// file (bundled first), or an http(s) page URL mapped to a local page by an offline package's
+/// `routes.json`.
 struct PageInput {
     /// A problem reading the input (exit code 2).
     struct Problem: Error {
@@ -12,6 +14,11 @@ struct PageInput {
 
     var text: String
     var isHTML: Bool
+    /// A module to bundle before it runs: `.mjs`/`.mts`/`.ts`/`.tsx`/`.jsx`/`.cts`, or a `.js`
+    /// file with `import`/`export` statements.
+    var isModule: Bool
+    /// The local file.
+    var path: String
     var displayName: String
     var pageURL: String
     var baseDirectory: String
@@ -44,9 +51,10 @@ struct PageInput {
         }
         let fileLower = path.lowercased()
         let isHTML = fileLower.hasSuffix(".html") || fileLower.hasSuffix(".htm")
+        let isModule = !isHTML && (ModuleSyntax.isModuleFile(path) || ModuleSyntax.usesModules(text, countingRequire: false))
         let url = URL(fileURLWithPath: path)
         return .success(PageInput(
-            text: text, isHTML: isHTML, displayName: argument,
+            text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: argument,
             pageURL: pageURL ?? url.standardizedFileURL.absoluteString,
             baseDirectory: url.deletingLastPathComponent().path))
     }

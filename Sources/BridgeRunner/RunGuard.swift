@@ -33,6 +33,12 @@ package enum RunGuard {
         }
     }
 
+    /// Ends the guard's watch when the run is over: the process (a library user's, a test
+    /// runner's) goes on without the run's limits.
+    package static func end() {
+        ProcessGuard.shared.suspend()
+    }
+
     /// The guard's line for a trip: what held the main thread, as far as the guard can tell.
     static func message(_ trip: ProcessGuard.Trip, runLimit: Duration, what: String) -> String {
         switch trip {

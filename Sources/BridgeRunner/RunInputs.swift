@@ -3,6 +3,8 @@ import BridgePage
 import BridgeComponents
 import BridgeSchema
 import BridgeCore
+import BridgeModules
+import FoundationEssentials
 
 /// What `bridge-run run` reads before it starts: the page, the offline package, fixtures,
 /// schemas, capabilities, routes and the trace. Any problem is a usage or file error (exit 2)
@@ -19,6 +21,8 @@ struct RunInputs {
     var trace: TraceWriter?
     /// The trace file, when the trace goes to one.
     var traceFile: FileLineSink?
+    /// The import map for a module file (`--import-map`).
+    var importMap: ImportMap?
 
     /// Reads everything `options` names; `nil` after writing the problem to `log`.
     static func load(_ options: RunOptions, output: any RunOutput, prefix: String, log: RunLog) -> RunInputs? {
@@ -36,6 +40,22 @@ struct RunInputs {
         case .failure(let problem): return fail(problem.message)
         }
         var inputs = RunInputs(page: page, offline: offline)
+        if let path = options.importMapPath {
+            guard !page.isHTML else {
+                return fail("--import-map applies to module files; an HTML page's <script type=\"importmap\"> is its import map")
+            }
+            guard let data = FileManager.default.contents(atPath: path), let text = String(validating: Array(data), as: UTF8.self) else {
+                return fail("cannot read import map \(path): no such file, not readable or not UTF-8")
+            }
+            let url = URL(fileURLWithPath: path)
+            do {
+                inputs.importMap = try ImportMap(
+                    json: text, baseURL: url.standardizedFileURL.absoluteString,
+                    baseDirectory: url.deletingLastPathComponent().path, name: path)
+            } catch {
+                return fail(error.description)
+            }
+        }
         if let path = options.mockPath {
             do { inputs.mock = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }

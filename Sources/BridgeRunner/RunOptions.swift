@@ -1,6 +1,6 @@
 /// Options of `bridge-run run`.
 public struct RunOptions: Sendable, Equatable {
-    /// The `.js` or `.html` file to run, or an http(s) page URL served by `offlineDir`.
+    /// The `.js`, module (`.mjs`, `.ts`, …) or `.html` file to run, or an http(s) page URL served by `offlineDir`.
     public var file: String
     /// A mock fixture file (`--mock`).
     public var mockPath: String?
@@ -15,6 +15,12 @@ public struct RunOptions: Sendable, Equatable {
     /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048). Past
     /// it the run ends with exit status 4.
     public var memoryLimit: Int?
+    /// How long an `.html` page must stay quiet (only intervals pending) to be done
+    /// (`--settle MS`, engine clock, default 300 ms).
+    public var settle: Duration = .milliseconds(300)
+    /// A JS expression that ends the run of an `.html` page once it is truthy, instead of the
+    /// page being quiet (`--wait-for EXPR`, checked after every turn of the loop).
+    public var waitFor: String?
     /// Fire timers without waiting (`--virtual-time`).
     public var virtualTime: Bool = false
     /// An offline resource package root (`--offline`).
@@ -31,6 +37,9 @@ public struct RunOptions: Sendable, Equatable {
     public var validateResults: Bool = false
     /// A capability file (`--capabilities`).
     public var capabilitiesPath: String?
+    /// An import map for a module file (`--import-map`): `{"imports": {name: path}}`, paths
+    /// relative to the map's file.
+    public var importMapPath: String?
 
     /// Creates options for `file`.
     public init(file: String) {

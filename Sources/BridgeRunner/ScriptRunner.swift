@@ -19,6 +19,7 @@ public enum ScriptRunner {
         RunGuard.start(
             scriptLimit: scriptLimit, deadline: started + options.timeout, memoryLimit: options.memoryLimit,
             runLimit: options.timeout, prefix: prefix, flush: inputs.traceFile)
+        defer { RunGuard.end() }
         if inputs.capabilities == nil {
             inputs.trace?.write(.notice("no capability file: every page may call every action"))
         }
@@ -64,7 +65,7 @@ public enum ScriptRunner {
         switch e.kind {
         case .exception: return "\(loc)uncaught \(e.message)"
         case .unhandledRejection: return "\(loc)unhandled promise rejection: \(e.message)"
-        case .timeLimit: return "\(loc)\(e.message)"
+        case .timeLimit, .loadFailure: return "\(loc)\(e.message)"
         }
     }
 }

@@ -3,6 +3,7 @@
 @_exported public import BridgeValues
 @_exported public import ScriptEngine
 @_exported public import BridgeSchema
+@_exported public import BridgeModules
 @_exported public import BridgeCore
 @_exported public import BridgePage
 @_exported public import BridgeComponents

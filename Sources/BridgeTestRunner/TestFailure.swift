@@ -78,6 +78,7 @@ extension TestFailure {
         switch e.kind {
         case .timeLimit: type = "TimeLimit"
         case .unhandledRejection: type = "UnhandledRejection"
+        case .loadFailure: type = "LoadFailure"
         case .exception: type = e.message.hasPrefix("SyntaxError") ? "SyntaxError" : "Error"
         }
         self.init(message: prefix + e.message, details: [], location: location, type: type)

@@ -3,7 +3,7 @@ import BridgeSupport
 
 /// Finds test files and picks a shard of them.
 ///
-/// A directory is searched recursively for `*.test.js` (hidden entries and `node_modules` are
+/// A directory is searched recursively for `*.test.js` (and `.test.ts`, `.test.mjs`, …; hidden entries and `node_modules` are
 /// skipped); a file named on the command line is taken whatever its name. Each file is shown as
 /// the searched path joined with its path below it, and the list is sorted by that text so every
 /// machine sees the same order.
@@ -13,8 +13,15 @@ enum TestFileFinder {
         var path: String
     }
 
-    /// The suffix of test files in directories.
+    /// The suffix of plain test files (messages name it).
     static let suffix = ".test.js"
+    /// The suffixes of test files in directories (modules and TypeScript are bundled first).
+    static let suffixes = [".test.js", ".test.mjs", ".test.cjs", ".test.ts", ".test.mts", ".test.cts", ".test.jsx", ".test.tsx"]
+
+    /// Whether a path found in a directory is a test file by its name (no patterns given).
+    static func isTestFile(_ path: String) -> Bool {
+        suffixes.contains { path.hasSuffix($0) }
+    }
 
     /// What counts as a test file, for messages: `*.test.js` or the patterns.
     static func describe(_ patterns: [String]?) -> String {
@@ -26,14 +33,14 @@ enum TestFileFinder {
     /// - Parameters:
     ///   - paths: files (taken whatever their name) and directories (searched).
     ///   - patterns: globs a file in a searched directory must match, relative to `root`
-    ///     (`nil`: its name ends in `.test.js`).
+    ///     (`nil`: its name ends in one of `suffixes`).
     ///   - root: the directory the patterns are relative to (default: the current one).
     /// - Throws: `Missing` for the first path that does not exist.
     static func find(_ paths: [String], matching patterns: [String]? = nil, root: String? = nil) throws(Missing) -> [String] {
         let globs = patterns?.map(PathGlob.init)
         let rootPath = PathText.absolute(root ?? ".")
         func wanted(_ display: String, relative: String) -> Bool {
-            guard let globs else { return relative.hasSuffix(suffix) }
+            guard let globs else { return isTestFile(relative) }
             let absolute = PathText.absolute(display)
             guard absolute.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else { return false }
             let below = String(absolute.dropFirst(rootPath == "/" ? 1 : rootPath.count + 1))
@@ -64,7 +71,7 @@ enum TestFileFinder {
     /// Paths (relative to `directory`) of the test files below it.
     static func search(directory: String, all: Bool = false) -> [String] {
         let files = DirectoryWalker.files(under: directory, skipHidden: true, skipDirectories: ["node_modules"])
-        return all ? files : files.filter { $0.hasSuffix(suffix) }
+        return all ? files : files.filter(isTestFile)
     }
 
     /// The files of `shard` (`nil` = all): the file at 0-based position `k` of the sorted list

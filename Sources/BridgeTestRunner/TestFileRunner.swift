@@ -4,6 +4,7 @@ import BridgeComponents
 import BridgeSchema
 import BridgeCore
 import BridgeValues
+import BridgeRunner
 
 /// Runs one test file in a fresh engine: loads the harness and the file, then runs each test in
 /// order through the harness, turning what the harness reports (and uncaught errors, and the VM
@@ -103,8 +104,14 @@ final class TestFileRunner {
             return fileFailure(TestFailure(message: "the test harness failed to load: \(error)", details: [], location: nil))
         }
         session.harnessLoaded()
+        let script = Self.script(path: path, source: source)
+        if case .failure(let failure) = script { return fileFailure(failure) }
         do {
-            try engine.evaluate(source, sourceURL: path)
+            if case .bundle(let bundle) = script {
+                try engine.executeModule(bundle)
+            } else {
+                try engine.evaluate(source, sourceURL: path)
+            }
         } catch {
             return fileFailure(TestFailure(scriptError: error, sourceURL: path))
         }
@@ -174,7 +181,7 @@ final class TestFileRunner {
     private func runTest(index: Int, entry: JSONValue, engine: BridgeEngine, session: TestSession) async -> (failure: TestFailure?, ms: Double, stopped: Bool) {
         let start = ContinuousClock.now
         let budget = entry["budget"]?.numberValue.map(Duration.milliseconds(exactly:)) ?? options.perTestTimeout
-        let definedAt = entry["definedAt"]?.stringValue.flatMap { TestFailure.line(inStack: $0, file: path) }
+        let definedAt = entry["definedAt"]?.stringValue.flatMap { TestFailure.line(inStack: engine.sourceMaps.mappedStack($0), file: path) }
             .map { "\(path):\($0)" }
         let errorsBefore = engine.uncaughtErrors.count
         let vm = engine.vm
@@ -205,7 +212,7 @@ final class TestFileRunner {
             }
         }
         if let report = session.report, report["ok"]?.boolValue != true {
-            failure = TestFailure(harness: report["failure"] ?? .null, sourceURL: path)
+            failure = TestFailure(harness: Self.mappingStacks(report["failure"] ?? .null, engine.sourceMaps), sourceURL: path)
         } else if session.report == nil, failure == nil, stopped == nil, !runaway() {
             // Nothing was left to run and the harness never reported: the test waits on a promise
             // nothing can settle any more. It never passed.

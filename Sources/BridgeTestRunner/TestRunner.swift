@@ -63,6 +63,7 @@ public enum TestRunner {
         }
         let files = TestFileFinder.select(all, shard: options.shard)
         let vm = startVM(options, prefix: prefix)
+        defer { RunGuard.end() }
         if let pattern = options.testNamePattern, let problem = patternProblem(pattern, vm: vm) {
             return fail("-t/--test-name-pattern: \(problem)")
         }

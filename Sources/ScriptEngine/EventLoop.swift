@@ -100,6 +100,12 @@ package final class EventLoop {
     package func hasTimer(_ id: Int) -> Bool { timerActions[id] != nil }
 
     /// `true` when nothing is ready, no timer is pending and nothing keeps the loop alive.
+    /// `true` when nothing is ready to run now and no work other than timers keeps the loop
+    /// alive (timers may be pending).
+    package var hasOnlyTimers: Bool {
+        readyHead >= ready.count && keepAlive == 0 && offThreadWork == 0 && !inbox.hasJobs
+    }
+
     package var isIdle: Bool {
         readyHead >= ready.count && timerActions.isEmpty && keepAlive == 0 && !inbox.hasJobs
     }

@@ -133,6 +133,12 @@ public final class ProcessGuard: Sendable {
         }
     }
 
+    /// Checks nothing until the next `start` (the run it guarded is over; a library or test
+    /// process goes on without its limits).
+    public func suspend() {
+        state.withLock { $0.limits = Limits() }
+    }
+
     /// The exit status of a trip: 3 for a time limit, 4 for the memory limit.
     public static func exitCode(_ trip: Trip) -> Int32 {
         switch trip {
@@ -173,7 +179,7 @@ public final class ProcessGuard: Sendable {
             if let stuck = limits.stuckAfter, cpuHeld > stuck { return .stuck(held: held, writing: false, limit: stuck, pastDeadline: false) }
             // The run's own deadline is wall time (what --timeout means); JavaScriptCore's limit
             // gets the first chance to stop a single entry that started late.
-            if let past = pastDeadline, past > limits.grace, cpuHeld > limits.entryLimit + limits.grace {
+            if let past = pastDeadline, past > limits.grace, cpuHeld > limits.entryLimit + limits.grace * 2 {
                 return .stuck(held: held, writing: mainThreadIsWriting(), limit: limits.stuckAfter ?? held, pastDeadline: true)
             }
         }

@@ -262,7 +262,11 @@ package final class ScriptContext {
     /// Each argument is protected from the collector until the call returns: making a later
     /// argument allocates, and the array holding the earlier ones is not on the stack the
     /// collector scans.
-    package func call(_ function: ScriptFunction, _ arguments: [ScriptArgument]) throws(ScriptError) {
+    ///
+    /// - Returns: with `wantResult`, the JSON form of what the function returned (`nil` for
+    ///   `undefined`); else `nil`.
+    @discardableResult
+    package func call(_ function: ScriptFunction, _ arguments: [ScriptArgument], wantResult: Bool = false) throws(ScriptError) -> JSONValue? {
         var values: [JSValueRef?] = []
         values.reserveCapacity(arguments.count)
         defer { for v in values { if let v { JSValueUnprotect(ctx, v) } } }
@@ -281,11 +285,13 @@ package final class ScriptContext {
             if let value { JSValueProtect(ctx, value) }
             values.append(value)
         }
-        _ = try trying { exc in
+        let result = try trying { exc in
             values.withUnsafeBufferPointer { buf in
                 JSObjectCallAsFunction(ctx, function.object, nil, buf.count, buf.baseAddress, exc)
             }
         }
+        guard wantResult, let result else { return nil }
+        return try json(of: result)
     }
 
     /// Calls a JS function with one argument parsed from NUL-terminated UTF-8 JSON text, without

@@ -10,6 +10,9 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         case unhandledRejection
         /// The script ran past the execution time limit and was terminated.
         case timeLimit
+        /// The script could not be loaded or bundled (a module that does not resolve); the
+        /// message says why, with the original file and line.
+        case loadFailure
     }
 
     /// The kind of failure.
@@ -48,7 +51,7 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .exception: return prefix + message
         case .unhandledRejection: return prefix + "unhandled promise rejection: " + message
-        case .timeLimit: return prefix + message
+        case .timeLimit, .loadFailure: return prefix + message
         }
     }
 }

@@ -244,7 +244,8 @@ struct BridgeErrorCodeTests {
         let outcome = try await engine.settle("bridge.call('never')", limit: .milliseconds(60_000))
         #expect(outcome["code"] == "TIMEOUT")
         #expect(engine.clock.now == .seconds(30))
-        #expect(clock.now - start < .seconds(5))
+        // Not the 30 s themselves (a loaded machine may take a few seconds to get there).
+        #expect(clock.now - start < .seconds(25))
     }
 
     // MARK: CANCELLED

@@ -8,8 +8,9 @@ import BridgeRuntimeTesting
 @testable import ScriptEngine
 @testable import BridgeSupport
 
-/// DOM-lite installed on first use (`installPageSupportOnDemand`, what `bridge-run run` does for
-/// a `.js` page): the same globals as the eager install, loaded only when a script touches one.
+/// The page prelude (domino) installed on first use (`installPageSupportOnDemand`, what
+/// `bridge-run run` does for a `.js` page): the same globals as the eager install, loaded only when
+/// a script touches one of the stand-ins.
 @MainActor
 @Suite struct DOMOnDemandTests {
     func engine() throws -> BridgeEngine {
@@ -19,7 +20,7 @@ import BridgeRuntimeTesting
         return try BridgeEngine(configuration: config)
     }
 
-    /// An engine with DOM-lite's stand-ins installed (what `bridge-run run` does for `.js`).
+    /// An engine with the prelude's stand-ins installed (what `bridge-run run` does for `.js`).
     func lazyEngine() throws -> BridgeEngine {
         let e = try engine()
         e.installPageSupportOnDemand()
@@ -40,7 +41,10 @@ import BridgeRuntimeTesting
         let after = Set((try bare.evaluate(Self.describeGlobals).stringValue?.split(separator: ",") ?? []).map(String.init))
         let added = after.subtracting(before).filter { !$0.hasPrefix("__bridgeDOM:") }
         let listed = Set(DOMPrelude.globals.map { "\($0.name):\($0.enumerable)" })
-        #expect(added == listed)
+        // Every stand-in is a global the prelude defines, with the same enumerability (the
+        // prelude defines many more: every HTML*Element, the event classes, …).
+        #expect(listed.subtracting(added).isEmpty, "stand-ins the prelude does not define: \(listed.subtracting(added).sorted())")
+        #expect(added.count > 150)
 
         let lazy = try lazyEngine()
         defer { lazy.close() }
@@ -57,7 +61,7 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("location.pathname + location.search") == "/a/b.html?q=1")
         #expect(try e.evaluate("document.createElement('div') instanceof Element") == true)
         #expect(try e.evaluate("typeof __pageLazy + typeof __pageNative") == "undefinedundefined")
-        #expect(try e.evaluate("Object.getOwnPropertyDescriptor(globalThis, 'document').get") == nil, "a plain value again")
+        #expect(try e.evaluate("typeof HTMLDivElement + ',' + (document.createElement('div') instanceof HTMLDivElement)") == "function,true", "every global is there after the first touch")
     }
 
     @Test(arguments: ["atob('aGk=')", "new TextEncoder().encode('é').length", "(localStorage.setItem('k', 'v'), localStorage.getItem('k'))", "typeof addEventListener"])
@@ -77,7 +81,7 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("innerWidth = 1024; [innerWidth, typeof document.body].join()") == "1024,object")
     }
 
-    /// Scripts that change DOM-lite's globals before touching any, and what they then see.
+    /// Scripts that change the page's globals before touching any, and what they then see.
     nonisolated static let before = [
         "Object.defineProperty(globalThis, 'innerWidth', { value: 320 })",
         "Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'mock' } })",
@@ -103,7 +107,7 @@ import BridgeRuntimeTesting
          (localStorage.setItem('k', 'v'), localStorage.getItem('k')), document.title].join('|')
         """
 
-    @Test("a script that changes DOM-lite's globals first sees what it would with DOM-lite loaded first", arguments: before)
+    @Test("a script that changes the page's globals first sees what it would with the DOM loaded first", arguments: before)
     func changesBeforeFirstUseMatchTheEagerInstall(_ script: String) throws {
         let eager = try engine()
         defer { eager.close() }
@@ -120,7 +124,7 @@ import BridgeRuntimeTesting
     @Test func aLoadThatFailsIsReportedWhereItHappensAndStaysUsable() throws {
         let e = try lazyEngine()
         defer { e.close() }
-        // The page takes the name DOM-lite keeps its entry points under: the load's last step fails.
+        // The page takes the name the prelude keeps its entry points under: the load's last step fails.
         _ = try e.evaluate("Object.defineProperty(globalThis, '__bridgeDOM', { value: 1 })")
         let error = #expect(throws: ScriptError.self) { try e.evaluate("typeof document") }
         #expect(error?.message.contains("__bridgeDOM") == true || error?.message.contains("TypeError") == true)
@@ -133,7 +137,7 @@ import BridgeRuntimeTesting
         defer { e.close() }
         try e.installPageSupport()
         #expect(e.pageSession.support != nil)
-        #expect(try e.evaluate("typeof document + ',' + typeof Object.getOwnPropertyDescriptor(globalThis, 'document').get") == "object,undefined")
+        #expect(try e.evaluate("typeof document + ',' + (document.defaultView === window)") == "object,true")
     }
 
     @Test func aRunawayScriptInsideTheFirstTouchIsStillStoppedByTheTimeLimit() async throws {

@@ -107,12 +107,18 @@ import BridgeRuntimeTesting
         #expect(v == "true,1,hi,7,true,1,a b,1,true,red")
     }
 
-    @Test func missingDOMFeaturesFailLoudly() throws {
+    @Test func missingFeaturesFailWithTheJSErrorAndRealSelectorsWork() throws {
         let e = try engine()
         defer { e.close() }
         try e.installPageSupport()
-        #expect(throws: ScriptError.self) { try e.evaluate("document.write('<p>')") }
-        #expect(throws: ScriptError.self) { try e.evaluate("document.querySelector('div > p:first-child')") }
+        let error = #expect(throws: ScriptError.self) { try e.evaluate("indexedDB.open('db')", sourceURL: "x.js") }
+        #expect(error?.message.contains("indexedDB") == true)
+        #expect(error?.location == "x.js:1")
+        #expect(try e.evaluate("""
+            document.body.innerHTML = '<div><p>a</p><p class="x">b</p></div><div><p>c</p></div>';
+            [document.querySelectorAll('div > p:first-child').length, document.querySelector('p.x + p'),
+             document.querySelector('div:nth-of-type(2) p').textContent, document.querySelector('p.x').closest('div') !== null].join()
+            """) == "2,,c,true")
     }
 
     @Test func storageBase64AndTextEncoding() throws {

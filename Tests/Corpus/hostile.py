@@ -323,7 +323,7 @@ case("sdk", "a raw message naming the SDK's callback id cannot settle its pendin
      "webkit.messageHandlers.bridge.postMessage({method: 'x.ok', callbackId: 'cb_1'});", 0,
      stdout="victim got genuine", notOutput="victim got forged")
 case("sdk", "a legacy URL naming the SDK's callback id cannot settle its pending call",
-     "<script>bridge.call('x.slow').then((v) => console.log('victim got ' + (v.ok ? 'genuine' : 'forged')));\n"
+     "<body><script>bridge.call('x.slow').then((v) => console.log('victim got ' + (v.ok ? 'genuine' : 'forged')));\n"
      "window.cb_1 = () => console.log('global cb_1 called');\n"
      "const f = document.createElement('iframe'); f.src = 'hybrid://x?parameter=' + encodeURIComponent(JSON.stringify({action: 'x.ok', callback: 'cb_1'}));\n"
      "document.body.appendChild(f);</script>", 0, file="x.html", stdout="global cb_1 called", notOutput="victim got forged")
@@ -365,7 +365,7 @@ def write(path, text):
 
 
 # The package the capability and navigation cases run in.
-PROBE_PAY = """<!doctype html><script>
+PROBE_PAY = """<!doctype html><body><script>
 bridge.call('pay.start', {amount: 1}).then(() => console.log('pay.start OK'), (e) => console.log('pay.start ' + e.code));
 </script>"""
 write("hostile-pkg/routes.json", json.dumps({"map": {

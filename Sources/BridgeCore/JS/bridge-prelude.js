@@ -248,6 +248,7 @@ function inspect(v, depth, seen) {
     case 'function': { let n = ''; try { n = v.name; } catch (e) { } return '[Function: ' + (typeof n === 'string' && n ? n : '(anonymous)') + ']'; }
     case 'symbol': return symbolToString(v);
     case 'bigint': return StringCtor(v) + 'n';
+    case 'number': return (v === 0 && 1 / v < 0) ? '-0' : StringCtor(v);
     case 'object': break;
     default: return StringCtor(v);
   }

@@ -60,6 +60,7 @@ enum TestWorker {
         case .failure: return 2
         }
         let vm = TestRunner.startVM(options, prefix: prefix)
+        defer { RunGuard.end() }
         while let line = readLine(strippingNewline: true) {
             guard let path = try? JSONDecoder().decode(String.self, from: Data(line.utf8)) else { continue }
             let runner = TestRunner.fileRunner(path: path, options: options, vm: vm, inputs: inputs)

@@ -97,7 +97,9 @@ final class CorpusEngine {
             default: break
             }
         }
-        try engine.installPageSupport()
+        // On first use, as `bridge-run run` has it for a script: only the cases that touch the
+        // document (iframes, links) pay for loading it.
+        engine.installPageSupportOnDemand()
         engine.addEventObserver { [unowned self] event in
             switch event {
             case .error(_, _, let error): errors.append(error)

@@ -1,0 +1,1 @@
+export default { symbol: "¥", code: "CNY" };

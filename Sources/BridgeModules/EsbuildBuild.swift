@@ -1,0 +1,178 @@
+import FoundationEssentials
+import BridgeValues
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One esbuild run: the command line, the child process, and reading back what it wrote (the
+/// script, the source map, the metafile, the errors) into a `RawBundle` or a `ModuleError`.
+struct EsbuildBuild {
+    let esbuild: String
+    let entry: ModuleEntry
+    /// esbuild's working directory (canonical): an inline entry's imports resolve against it.
+    let directory: String
+    let aliases: [(name: String, path: String)]
+    let options: ModuleBundler.Options
+    /// Display name of an absolute path, given the entry's path.
+    let name: (String, String) -> String
+
+    /// The name esbuild gives inline text (`--sourcefile`); it stands for the entry's own name.
+    static let inlineName = "<inline module>"
+    /// At most this many errors are reported per bundle.
+    static let maxProblems = 50
+
+    func run() throws(ModuleError) -> RawBundle {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        var arguments: [String] = []
+        let entryPath: String
+        var stdin: String?
+        switch entry {
+        case .file(let path, _):
+            entryPath = ModulePaths.canonical(path)
+            arguments.append(entryPath)
+        case .inline(let source, _, _, _, let loader):
+            stdin = try temp.write("entry", source)
+            entryPath = directory + "/" + Self.inlineName
+            arguments += ["--sourcefile=\(Self.inlineName)", "--loader=\(loader)"]
+        }
+        arguments += [
+            "--bundle", "--format=iife", "--platform=browser", "--target=\(options.target)",
+            "--outfile=\(temp.path)/bundle.js", "--sourcemap=external", "--metafile=\(temp.path)/meta.json",
+            "--log-level=error", "--color=false", "--log-limit=0",
+            // Module code is strict; esbuild's IIFE does not say so itself.
+            "--banner:js=\"use strict\";",
+        ]
+        for (name, value) in options.define.sorted(by: { $0.key < $1.key }) { arguments.append("--define:\(name)=\(value)") }
+        for alias in aliases { arguments.append("--alias:\(alias.name)=\(alias.path)") }
+        for (ext, loader) in options.loaders.sorted(by: { $0.key < $1.key }) { arguments.append("--loader:\(ext)=\(loader)") }
+
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run(
+                esbuild, arguments, directory: directory, stdin: stdin, stdout: nil,
+                stderr: temp.path + "/stderr", timeLimit: options.timeLimit)
+        } catch {
+            throw ModuleError(.bundlerFailed, "cannot bundle \(entry.name): \(error.reason)")
+        }
+        if outcome.timedOut {
+            throw ModuleError(.timeLimit, "esbuild did not finish bundling \(entry.name) within \(options.timeLimit.components.seconds) s and was stopped")
+        }
+        let stderr = temp.read("stderr") ?? ""
+        if outcome.signaled || outcome.status != 0 {
+            let entries = EsbuildDiagnostics.parse(stderr)
+            guard !entries.isEmpty else {
+                let first = stderr.split(separator: "\n").first.map { ": \($0)" } ?? ""
+                let how = outcome.signaled ? "was killed by signal \(outcome.status)" : "failed (exit \(outcome.status))"
+                throw ModuleError(.bundlerFailed, "esbuild \(how) bundling \(entry.name)\(first)")
+            }
+            throw ModuleError(.build, limited(entries.map { problem($0, entryPath: entryPath) }))
+        }
+        guard var code = temp.read("bundle.js"), let mapText = temp.read("bundle.js.map"), let metaText = temp.read("meta.json") else {
+            throw ModuleError(.bundlerFailed, "esbuild wrote no bundle for \(entry.name)")
+        }
+        let map: SourceMap
+        do { map = try SourceMap(json: mapText) } catch {
+            throw ModuleError(.bundlerFailed, "esbuild's source map for \(entry.name) cannot be read: \(error.reason)")
+        }
+        let meta = (try? JSONParser().parse(metaText)) ?? .null
+        let external = externalImports(meta, entryPath: entryPath)
+        if !external.isEmpty { throw ModuleError(.build, limited(external)) }
+        if let range = code.ranges(of: "//# sourceMappingURL=bundle.js.map").last {
+            code.removeSubrange(range.lowerBound...)
+        }
+        return RawBundle(
+            code: code, css: temp.read("bundle.css"), map: map.renamingSources { ModulePaths.resolve($0, against: temp.path) },
+            entryPath: entryPath, inputs: inputs(meta, entryPath: entryPath))
+    }
+
+    /// An esbuild error at the original position, with our hint.
+    private func problem(_ e: EsbuildDiagnostics.Entry, entryPath: String) -> ModuleError.Problem {
+        var message = e.message
+        if let hint = EsbuildDiagnostics.hint(for: message) { message += " " + hint }
+        guard let file = e.file else { return ModuleError.Problem(message: message, file: entry.name) }
+        let absolute = ModulePaths.resolve(file, against: directory)
+        var line = e.line
+        if absolute == entryPath, case .inline(_, _, _, let first, _) = entry { line = line.map { $0 + first - 1 } }
+        return ModuleError.Problem(message: message, file: name(absolute, entryPath), line: line, column: e.column.map { $0 + 1 })
+    }
+
+    /// Imports esbuild left to the network (`http(s):` and `//` URLs), which a run cannot load.
+    private func externalImports(_ meta: JSONValue, entryPath: String) -> [ModuleError.Problem] {
+        guard case .object(let inputs) = meta["inputs"] ?? .null else { return [] }
+        var problems: [ModuleError.Problem] = []
+        for (file, input) in inputs.sortedMembers {
+            for item in input["imports"]?.arrayValue ?? [] where item["external"]?.boolValue == true {
+                let specifier = item["path"]?.stringValue ?? "?"
+                let absolute = ModulePaths.resolve(file, against: directory)
+                var text: String?
+                if absolute == entryPath, case .inline(let source, _, _, _, _) = entry {
+                    text = source
+                } else {
+                    text = FileManager.default.contents(atPath: absolute).map { String(decoding: $0, as: UTF8.self) }
+                }
+                var position = text.flatMap { ModulePaths.position(of: specifier, in: $0) }
+                if absolute == entryPath, case .inline(_, _, _, let first, _) = entry, let p = position { position = (p.line + first - 1, p.column) }
+                problems.append(ModuleError.Problem(
+                    message: "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file",
+                    file: name(absolute, entryPath), line: position?.line, column: position?.column))
+            }
+        }
+        return problems
+    }
+
+    /// The files esbuild read, with their hashes now.
+    private func inputs(_ meta: JSONValue, entryPath: String) -> [(path: String, hash: UInt64)] {
+        guard case .object(let inputs) = meta["inputs"] ?? .null else { return [] }
+        return inputs.keys.sorted().compactMap { file in
+            let absolute = ModulePaths.resolve(file, against: directory)
+            if case .inline = entry, absolute == entryPath { return nil }
+            return ContentHash.ofFile(absolute).map { (absolute, $0) }
+        }
+    }
+
+    /// At most `maxProblems`, then one line saying how many more.
+    private func limited(_ problems: [ModuleError.Problem]) -> [ModuleError.Problem] {
+        var unique: [ModuleError.Problem] = []
+        for p in problems where !unique.contains(p) { unique.append(p) }
+        guard unique.count > Self.maxProblems else { return unique }
+        return Array(unique.prefix(Self.maxProblems)) + [ModuleError.Problem(message: "\(unique.count - Self.maxProblems) more errors bundling \(entry.name)")]
+    }
+}
+
+/// A private directory for one esbuild run, removed afterwards.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws(ModuleError) {
+        var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if base.isEmpty { base = "/tmp" }
+        var template = Array((base + "/bridge-modules-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ModuleError(.bundlerFailed, "cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        path = ModulePaths.canonical(String(cString: made))
+    }
+
+    /// Writes `text` to `name` in the directory; returns its path.
+    func write(_ name: String, _ text: String) throws(ModuleError) -> String {
+        let file = path + "/" + name
+        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
+            throw ModuleError(.bundlerFailed, "cannot write \(file)")
+        }
+        return file
+    }
+
+    func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: path + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Removes the directory and every file in it (esbuild may add some: `bundle.css` for
+    /// imported CSS, and its map).
+    func remove() {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+            for name in names { unlink(path + "/" + name) }
+        }
+        rmdir(path)
+    }
+}

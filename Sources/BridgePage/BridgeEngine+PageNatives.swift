@@ -1,0 +1,133 @@
+import FoundationEssentials
+import BridgeCore
+import ScriptEngine
+import BridgeValues
+
+/// The native functions the page prelude calls (`__pageNative.*`, read and deleted by it).
+extension BridgeEngine {
+    func installPageNative(_ context: ScriptContext) {
+        internalSources.insert(DOMPrelude.sourceURL)
+        let info: JSONValue = [
+            "href": .string(configuration.pageURL), "userAgent": .string(pageSession.userAgent), "title": .null,
+            "dominoDirectory": .string(DominoLibrary.directory),
+        ]
+        context.installNativeObject("__pageNative", functions: [
+            ("pageInfo", { _ in .json(info) }),
+            ("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
+            ("hasDominoModule", { args in .bool(args.string(0).flatMap(DominoLibrary.module) != nil) }),
+            ("evaluateDominoModule", { [unowned self] args in
+                guard let name = args.string(0), let text = DominoLibrary.module(name), let context = self.context else { return .undefined }
+                // An error thrown inside domino (a page passing it a bad argument) is placed at the
+                // page line that called in, as for a browser's own code.
+                internalSources.insert(DominoLibrary.path(name))
+                // An error here is a broken library file: it surfaces as "did not load".
+                _ = try? context.evaluate(text, sourceURL: DominoLibrary.path(name), wantResult: false)
+                return .undefined
+            }),
+            ("parseURL", { args in
+                guard let href = args.string(0) else { return .json(.null) }
+                return .json(URLParts.parts(href, base: args.string(1)))
+            }),
+            ("withURLPart", { args in
+                guard let href = args.string(0), let part = args.string(1), let value = args.string(2) else { return .null }
+                return URLParts.replacing(part, with: value, in: href).map { .string($0) } ?? .null
+            }),
+            ("isAbsoluteURL", { args in .bool(URLParts.isAbsolute(args.string(0) ?? "")) }),
+            ("navigate", { [unowned self] args in
+                let url = args.string(0) ?? ""
+                let kind = NavigationKind(rawValue: args.string(1) ?? "location") ?? .other
+                if offerURL(url) { return .bool(true) }
+                noteNavigation(url, kind: kind)
+                return .bool(false)
+            }),
+            ("loadScript", { [unowned self] args in
+                loadDynamicScript(url: args.string(0) ?? "", token: args.number(1) ?? 0, module: args.bool(2))
+                return .undefined
+            }),
+            ("runScript", { [unowned self] args in
+                runInlineDynamicScript(args.string(0) ?? "", module: args.bool(1))
+                return .undefined
+            }),
+            ("dialog", { [unowned self] args in
+                let kind = args.string(0) ?? "alert"
+                let message = args.string(1) ?? ""
+                let defaultValue = args.string(2)
+                let answer = pageSession.dialogHandler?(kind, message, defaultValue) ?? Self.defaultDialogAnswer(kind, defaultValue)
+                report(.dialog(kind: kind, message: message, answer: answer))
+                return .json(answer)
+            }),
+            ("loaded", { [unowned self] _ in
+                notePageSupportLoaded()
+                return .undefined
+            }),
+            ("preludeSource", { _ in .string(DOMPrelude.onDemandFactory) }),
+            ("registerLoader", { [unowned self] args in
+                pageSession.loader = self.context?.function(argument: 0, of: args)
+                return .undefined
+            }),
+        ])
+    }
+
+    /// As a user clicking OK: `confirm` true, `prompt` its default or "", `alert` nothing.
+    static func defaultDialogAnswer(_ kind: String, _ defaultValue: String?) -> JSONValue {
+        switch kind {
+        case "confirm": .bool(true)
+        case "prompt": .string(defaultValue ?? "")
+        default: .null
+        }
+    }
+
+    /// A `<script src>` the page inserted: loaded in a later task, run, then `load` (or `error`
+    /// when it cannot be loaded) fires on the element.
+    private func loadDynamicScript(url: String, token: Double, module: Bool) {
+        loop.keepAlive += 1
+        let handle = handle
+        loop.enqueue {
+            guard let engine = handle.engine else { return }
+            engine.loop.keepAlive -= 1
+            engine.runDynamicScript(url: url, token: token, module: module)
+        }
+    }
+
+    private func runDynamicScript(url: String, token: Double, module: Bool) {
+        do {
+            guard !isClosed else { return }
+            var ok = false
+            if module {
+                report(.console(level: "error", message: "cannot run module script \(url): module scripts a page inserts are not supported yet"))
+            } else if let source = pageSession.scriptSource {
+                switch source(url) {
+                case .success(let (name, text)):
+                    callPage(pageSession.support?.scriptRunning, [.number(token)])
+                    do {
+                        try execute(text, sourceURL: name)
+                        ok = true
+                    } catch {
+                        recordUncaught(error)
+                        ok = error.kind != .timeLimit
+                    }
+                    callPage(pageSession.support?.scriptRunning, [.number(0)])
+                case .failure(let failure):
+                    report(.console(level: "error", message: "Failed to load script: \(failure.message)"))
+                }
+            } else {
+                report(.console(level: "error", message: "Failed to load script \(url): this engine has no page loader to fetch scripts"))
+            }
+            callPage(pageSession.support?.scriptDone, [.number(token), .number(ok ? 1 : 0)])
+        }
+    }
+
+    /// An inline `<script>` the page inserted runs at once (errors reported, the page goes on).
+    private func runInlineDynamicScript(_ text: String, module: Bool) {
+        guard !module else {
+            report(.console(level: "error", message: "cannot run an inserted inline module script: module scripts a page inserts are not supported yet"))
+            return
+        }
+        pageSession.dynamicInline += 1
+        do {
+            try execute(text, sourceURL: "\(pageSession.pageName) (inserted script #\(pageSession.dynamicInline))")
+        } catch {
+            recordUncaught(error)
+        }
+    }
+}

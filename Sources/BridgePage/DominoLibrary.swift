@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Debian's `node-domino` (a DOM in plain JavaScript, BSD-2-Clause): the document pages run on.
+/// Its CommonJS modules are read from where the package installs them, once per process, and
+/// handed to the page prelude's `require` one by one (each evaluated under its own file name, so
+/// an error inside domino names the domino file and line).
+///
+/// Two load-time changes, both to the text: the per-node fields domino keeps its listeners and
+/// handlers in (`_listeners`, `_handlers`) are renamed, because libraries use those names for
+/// their own expandos on nodes (Preact 8 overwrote them); nothing else in domino changes.
+package enum DominoLibrary {
+    /// Where the package puts the library.
+    package static let defaultDirectory = "/usr/share/nodejs/domino/lib"
+
+    /// The directory in use: `BRIDGE_DOMINO_DIR` when set (for tests of a missing package),
+    /// else the Debian path.
+    package static var directory: String {
+        ProcessInfo.processInfo.environment["BRIDGE_DOMINO_DIR"] ?? defaultDirectory
+    }
+
+    /// Why the library cannot be used, naming the package; `nil` when it can.
+    package static var problem: String? {
+        FileManager.default.fileExists(atPath: directory + "/index.js")
+            ? nil
+            : "the standards DOM needs Debian's node-domino package (\(directory)/index.js is missing): apt-get install node-domino, or run scripts/bootstrap"
+    }
+
+    private static let cache = Mutex<[String: String]>([:])
+
+    /// The wrapped text of module `name` (`index.js`, `Node.js`, …): an assignment of a function
+    /// of `(exports, require, module, __filename, __dirname, global)` to the global
+    /// `__bridgeDominoModule`, on one line with the module's first line so line numbers stay
+    /// exact; `nil` when it does not exist.
+    package static func module(_ name: String) -> String? {
+        guard Self.isModuleName(name) else { return nil }
+        if let text = cache.withLock({ $0[name] }) { return text }
+        let path = directory + "/" + name
+        guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
+        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(source) + "\n});\n"
+        cache.withLock { $0[name] = text }
+        return text
+    }
+
+    /// The file path of module `name` (for its script name).
+    package static func path(_ name: String) -> String { directory + "/" + name }
+
+    /// Only plain file names inside the library folder (never a path out of it).
+    private static func isModuleName(_ name: String) -> Bool {
+        !name.isEmpty && name.hasSuffix(".js") && !name.contains("/") && !name.hasPrefix(".")
+    }
+
+    /// `_listeners` → `__dominoListeners`, `_handlers` → `__dominoHandlers`, as whole words.
+    static func renamingPrivateFields(_ source: String) -> String {
+        var source = source
+        return source.withUTF8 { bytes -> String in
+            let n = bytes.count
+            var out = [UInt8]()
+            out.reserveCapacity(n + 4096)
+            let words: [(StaticString, StaticString)] = [("_listeners", "__dominoListeners"), ("_handlers", "__dominoHandlers")]
+            func isIdentifier(_ c: UInt8) -> Bool {
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24
+            }
+            var copied = 0
+            var i = 0
+            while i < n {
+                guard bytes[i] == 0x5F, i == 0 || !isIdentifier(bytes[i - 1]) else { i += 1; continue }
+                var matched = false
+                for (word, replacement) in words {
+                    let w = word.utf8Start, count = word.utf8CodeUnitCount
+                    guard i + count <= n, memcmp(bytes.baseAddress! + i, w, count) == 0, i + count == n || !isIdentifier(bytes[i + count]) else { continue }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                    out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    i += count
+                    copied = i
+                    matched = true
+                    break
+                }
+                if !matched { i += 1 }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+(function (native, global, kept, defined, parts) {
+'use strict';
+// The page's window: Debian's domino as the document, the JSC global object as the window.
+// The global object's prototype cannot be changed in JavaScriptCore, so domino's Window and
+// EventTarget members are copied onto it; and because JSC calls a strict accessor or method it
+// finds on the global through a bare name with `this === undefined`, every copied one is bound to
+// the global. The parts (events, elements, web APIs) then fill what domino leaves out. The
+// machinery keeps the built-ins it captured here; a page that replaces them breaks only itself.
+const ObjectCtor = Object;
+const getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty, ownNames = Object.getOwnPropertyNames;
+const objectCreate = Object.create, objectDefineProperties = Object.defineProperties, objectKeys = Object.keys;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const FunctionCall = Function.prototype.call, FunctionApply = Function.prototype.apply;
+const uncurry = Function.prototype.bind.bind(FunctionCall);
+const hasOwn = uncurry(hasOwnProperty);
+const apply = uncurry(FunctionApply);
+const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
+const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
+const mapGet = uncurry(Map.prototype.get), mapSet = uncurry(Map.prototype.set), mapHas = uncurry(Map.prototype.has);
+const weakSetHas = uncurry(WeakSet.prototype.has), weakSetAdd = uncurry(WeakSet.prototype.add);
+const weakMapGet = uncurry(WeakMap.prototype.get), weakMapSet = uncurry(WeakMap.prototype.set);
+const arrayPush = uncurry(Array.prototype.push), arraySlice = uncurry(Array.prototype.slice);
+const arrayIndexOf = uncurry(Array.prototype.indexOf), arraySplice = uncurry(Array.prototype.splice);
+const stringSlice = uncurry(String.prototype.slice), stringIndexOf = uncurry(String.prototype.indexOf);
+const stringLower = uncurry(String.prototype.toLowerCase), stringTrim = uncurry(String.prototype.trim);
+const stringSplit = uncurry(String.prototype.split), stringReplace = uncurry(String.prototype.replace);
+const charCodeAt = uncurry(String.prototype.charCodeAt);
+const StringCtor = String, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
+const reportError = global.reportError;
+const info = native.pageInfo();
+
+// Definitions that leave a global the page already owns alone (on-demand install: `kept`).
+function put(name, value) {
+  if (kept && setHas(kept, name)) return;
+  defineOwn(global, name, { __proto__: null, value: value, writable: true, enumerable: true, configurable: true });
+  if (defined) setAdd(defined, name);
+}
+function define(name, d) {
+  if (kept && setHas(kept, name)) return;
+  const copy = objectCreate(null);
+  const keys = objectKeys(d);
+  for (let i = 0; i < keys.length; i++) copy[keys[i]] = d[keys[i]];
+  if (!hasOwn(copy, 'configurable')) copy.configurable = true;
+  defineOwn(global, name, copy);
+  if (defined) setAdd(defined, name);
+}
+
+// ---- domino, loaded module by module through a CommonJS `require` ----
+// Its prototypes get WebIDL-like members while it loads: a property it defines without saying
+// writable/configurable is both, as in a browser (AngularJS assigns over event methods; the
+// parts below replace some of domino's members).
+const modules = new MapCtor();
+function fileOf(request) {
+  let name = request;
+  if (stringIndexOf(name, './') === 0) name = stringSlice(name, 2);
+  if (stringIndexOf(name, '.js') !== name.length - 3 || name.length < 3) name += '.js';
+  return name;
+}
+function dominoRequire(request) {
+  const file = fileOf(StringCtor(request));
+  if (mapHas(modules, file)) return mapGet(modules, file).exports;
+  if (!native.hasDominoModule(file)) throw new ErrorCtor("domino: no module '" + request + "' in " + info.dominoDirectory);
+  const module = { exports: {} };
+  mapSet(modules, file, module);
+  // Native code evaluates the module under its own file name (so errors inside domino name the
+  // domino file and line) and leaves the factory on the global object for a moment.
+  native.evaluateDominoModule(file);
+  const factory = global.__bridgeDominoModule;
+  delete global.__bridgeDominoModule;
+  if (typeof factory !== 'function') throw new ErrorCtor("domino: module '" + file + "' did not load");
+  apply(factory, module.exports, [module.exports, dominoRequire, module, info.dominoDirectory + '/' + file, info.dominoDirectory, global]);
+  return module.exports;
+}
+function withWebIDLDescriptors(body) {
+  const create = ObjectCtor.create, defineProperty = ObjectCtor.defineProperty, defineProperties = ObjectCtor.defineProperties;
+  function fix(d) {
+    if (d !== null && typeof d === 'object') {
+      if (!hasOwn(d, 'configurable')) d.configurable = true;
+      if (hasOwn(d, 'value') && !hasOwn(d, 'writable')) d.writable = true;
+    }
+    return d;
+  }
+  function fixAll(props) {
+    if (props) { const keys = objectKeys(props); for (let i = 0; i < keys.length; i++) fix(props[keys[i]]); }
+    return props;
+  }
+  ObjectCtor.create = function (p, props) { return props === undefined ? objectCreate(p) : objectCreate(p, fixAll(props)); };
+  ObjectCtor.defineProperty = function (o, k, d) { return defineOwn(o, k, fix(d)); };
+  ObjectCtor.defineProperties = function (o, props) { return objectDefineProperties(o, fixAll(props)); };
+  try { return body(); } finally {
+    ObjectCtor.create = create; ObjectCtor.defineProperty = defineProperty; ObjectCtor.defineProperties = defineProperties;
+  }
+}
+const domino = withWebIDLDescriptors(function () { return dominoRequire('index.js'); });
+const impl = domino.impl;
+const Window = impl.Window;
+const EventTarget = dominoRequire('EventTarget.js');
+const HTMLParser = impl.HTMLParser;
+// domino's parser dispatches `new impl.Event('load')` on the window when it reaches the end,
+// with `impl` its map of element classes (no Event in it): in our windows that would throw. It
+// gets an event nobody listens to; the page's load event is ours (after DOMContentLoaded).
+dominoRequire('htmlelts.js').elements.Event = function () { return new impl.Event('bridge:parsed'); };
+const MUTATE = dominoRequire('MutationConstants.js');
+
+// ---- the document ----
+// An empty document until a page's HTML is parsed into one (`beginDocument`).
+let doc = new impl.DOMImplementation(null).createHTMLDocument('');
+doc._address = info.href;
+doc._scripting_enabled = true;
+if (typeof info.title === 'string') doc.title = info.title;
+// Everything that reacts to changes of the tree (iframes navigating, dynamic scripts, mutation
+// observers) listens through one handler per document.
+const mutationListeners = [];
+function onMutation(m) {
+  for (let i = 0; i < mutationListeners.length; i++) {
+    try { mutationListeners[i](m); } catch (e) { reportError(e); }
+  }
+}
+function adoptDocument(d) {
+  doc = d;
+  d.defaultView = global;
+  d._setMutationHandler(onMutation);
+}
+adoptDocument(doc);
+
+// ---- the window ----
+// (domino's Window constructor is not run on the global: it would assign `document` and
+// `location`, which are accessors here.)
+const dominoCtors = new SetCtor();
+{
+  const names = objectKeys(impl);
+  for (let i = 0; i < names.length; i++) setAdd(dominoCtors, impl[names[i]]);
+}
+function copyMembers(proto, skip) {
+  const names = ownNames(proto);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (name === 'constructor' || (skip && setHas(skip, name))) continue;
+    const d = getOwn(proto, name);
+    if (hasOwn(d, 'value')) {
+      const v = d.value;
+      const isCtor = typeof v === 'function' && (setHas(dominoCtors, v) || (charCodeAt(name, 0) >= 65 && charCodeAt(name, 0) <= 90));
+      put(name, typeof v === 'function' && !isCtor ? bindToGlobal(v) : v);
+    } else {
+      const g = d.get, s = d.set;
+      define(name, {
+        get: g ? function () { return apply(g, global, []); } : undefined,
+        set: s ? function (x) { apply(s, global, [x]); } : undefined,
+        enumerable: d.enumerable
+      });
+    }
+  }
+}
+function bindToGlobal(f) {
+  const bound = function () { return apply(f, global, arraySlice(arguments)); };
+  defineOwn(bound, 'name', { value: f.name, configurable: true });
+  return bound;
+}
+// The runtime's own (window, self, console, timers) stay; the parts define history, navigator,
+// getComputedStyle and the handler properties.
+copyMembers(Window.prototype, new SetCtor(['window', 'self', 'console', 'history', 'navigator', 'getComputedStyle', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'onload', '_run']));
+copyMembers(EventTarget.prototype, new SetCtor(['_dispatchEvent', '_setEventHandler', '_getEventHandler', '_isClick', '_doClick']));
+put('Window', Window);
+put('EventTarget', EventTarget);
+put('HTMLDocument', impl.Document);
+define('document', { get: function () { return doc; }, enumerable: true, configurable: true });
+
+// The environment the parts share.
+const env = {
+  native: native, global: global, info: info, impl: impl, domino: domino, require: dominoRequire,
+  put: put, define: define, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
+  get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE,
+  HTMLParser: HTMLParser, bridge: {}
+};
+for (let i = 0; i < parts.length; i++) parts[i](env);
+
+// ---- parsing a page, and the page's life cycle (called by native code) ----
+// The parser pauses after each script element it finished (when the next node is inserted), so
+// native code runs the script with the document as far as it was parsed, as a browser does.
+let parser = null, parsing = false, pendingScript = null, readyScript = null, pendingHTML = null;
+const parserScripts = [];
+mutationListeners.unshift(function (m) {
+  if (!parsing || m.type !== MUTATE.INSERT) return;
+  const n = m.node;
+  if (n.nodeType === 1 && n.localName === 'script' && n.namespaceURI === 'http://www.w3.org/1999/xhtml') {
+    if (pendingScript !== null) readyScript = pendingScript;
+    pendingScript = n;
+    env.bridge.markParserInserted(n);
+    return;
+  }
+  if (pendingScript !== null && m.target !== pendingScript) { readyScript = pendingScript; pendingScript = null; }
+});
+function describe(el) {
+  let id = arrayIndexOf(parserScripts, el);
+  if (id < 0) { id = parserScripts.length; arrayPush(parserScripts, el); }
+  return env.bridge.scriptInfo(el, id);
+}
+defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
+  beginDocument(html) {
+    const p = new HTMLParser(doc._address);
+    const d = p.document();
+    d._address = doc._address;
+    d._scripting_enabled = true;
+    d.readyState = 'loading';
+    adoptDocument(d);
+    parser = p;
+    parsing = true;
+    pendingHTML = StringCtor(html);
+  },
+  // The next script the parser finished, as {id, src, type, text, async, defer, ...}; null when
+  // the document is parsed.
+  nextParserScript() {
+    if (parser === null) return null;
+    const pause = function () { return readyScript !== null; };
+    while (readyScript === null) {
+      let more;
+      if (pendingHTML !== null) {
+        const html = pendingHTML;
+        pendingHTML = null;
+        more = parser.parse(html, true, pause);
+      } else {
+        more = parser.parse('', false, pause);
+      }
+      if (!more && readyScript === null) {
+        parsing = false;
+        parser = null;
+        const last = pendingScript;
+        pendingScript = null;
+        return last === null ? null : describe(last);
+      }
+    }
+    const s = readyScript;
+    readyScript = null;
+    return describe(s);
+  },
+  setCurrentScript(id) { env.bridge.setCurrentScript(id >= 0 ? parserScripts[id] : null); },
+  setReadyState(s) { env.bridge.setReadyState(s); },
+  fire(target, type) { env.bridge.fire(target, type); },
+  setLocation(href) { env.bridge.setLocation(href); },
+  scriptDone(token, ok) { env.bridge.scriptDone(token, ok); },
+  scriptRunning(token) { env.bridge.runningDynamic(token); }
+}), enumerable: false, configurable: false });
+})

@@ -1,0 +1,73 @@
+import FoundationEssentials
+import BridgeCore
+import BridgeModules
+import ScriptEngine
+
+/// Module scripts of a page (`<script type="module">`, inline and `src`), bundled by esbuild into
+/// one classic script each (JavaScriptCore's C API has no module loader), with the page's import
+/// maps and source maps; see docs/modules.md.
+extension PageLoader {
+    /// The page's import map as far as the parser got, and whether a module script was seen (a
+    /// map after that is ignored, as in browsers).
+    struct ModuleState {
+        var map: ImportMap?
+        var started = false
+    }
+
+    /// An `<script type="importmap">`: inline only; later maps add the keys the first lacks.
+    func noteImportMap(_ script: ParserScript, line: Int, state: inout ModuleState, engine: BridgeEngine) {
+        let name = "\(pageName) (importmap)"
+        if script.src != nil {
+            engine.report(.console(level: "error", message: "\(name): an import map with src is not supported (browsers refuse it too); it is ignored"))
+            return
+        }
+        if state.started {
+            engine.report(.console(level: "error", message: "\(name): an import map after the first module script is ignored, as in browsers"))
+            return
+        }
+        do throws(ModuleError) {
+            let map = try ImportMap(json: script.text, baseURL: pageURL, baseDirectory: baseDirectory, name: name)
+            if var first = state.map {
+                for (key, value) in map.imports where first.imports[key] == nil { first.imports[key] = value }
+                state.map = first
+            } else {
+                state.map = map
+            }
+        } catch {
+            for text in error.lines { engine.recordUncaught(ScriptError(kind: .loadFailure, message: text)) }
+        }
+    }
+
+    /// Bundles and runs one module script. A module that cannot be bundled fails alone: its
+    /// errors are the page's (exit 1) and the next script runs, as in a browser.
+    func runModule(_ pending: PageLoader.Pending, importMap: ImportMap?, in engine: BridgeEngine) {
+        var bundler = ModuleBundler()
+        if let offline { bundler.resolveURL = { url in try? offline.resolve(url).path } }
+        let entry: ModuleEntry
+        if let src = pending.script.src {
+            let found: (name: String, path: String, data: Data)
+            do throws(Failure) {
+                found = try locate(src)
+            } catch {
+                engine.recordUncaught(ScriptError(kind: .loadFailure, message: error.message))
+                return
+            }
+            entry = .file(path: found.path, name: found.name)
+        } else {
+            entry = .inline(source: pending.script.text, resolveDirectory: baseDirectory, name: "\(pageName) (module script #\(pending.module))", line: pending.line)
+        }
+        let bundle: ModuleBundle
+        do throws(ModuleError) {
+            bundle = try bundler.bundle(entry, importMap: importMap)
+        } catch {
+            for text in error.lines { engine.recordUncaught(ScriptError(kind: .loadFailure, message: text)) }
+            return
+        }
+        // `document.currentScript` is null while a module runs.
+        do {
+            try engine.executeModule(bundle)
+        } catch {
+            engine.recordUncaught(error)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import BridgeSupport
+import BridgeValues
+
+/// The parts of a URL as `location` and `URL` expose them, parsed by Foundation.
+enum URLParts {
+    /// `href`, `protocol`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`, `origin`,
+    /// `username`, `password`; `.null` when the URL cannot be parsed.
+    static func parts(_ href: String, base: String?) -> JSONValue {
+        let baseURL = base.flatMap { URL(string: $0) }
+        guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
+        let comps = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let lowerScheme = scheme.lowercased()
+        let host = (comps?.percentEncodedHost ?? "").lowercased()
+        var port = comps?.port.map(String.init) ?? ""
+        let defaults = ["http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"]
+        if defaults[lowerScheme] == port { port = "" }
+        let hostPort = port.isEmpty ? host : "\(host):\(port)"
+        let path = comps?.percentEncodedPath ?? ""
+        let query = comps?.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let fragment = comps?.percentEncodedFragment.map { "#" + $0 } ?? ""
+        let special = defaults[lowerScheme] != nil
+        let pathname = path.isEmpty && (special || lowerScheme == "file") ? "/" : path
+        var href = url.absoluteString
+        // Browsers write a special URL's empty path as "/" and drop its default port.
+        if special || lowerScheme == "file" {
+            var userinfo = ""
+            if let user = comps?.percentEncodedUser {
+                userinfo = user + (comps?.percentEncodedPassword.map { ":" + $0 } ?? "") + "@"
+            }
+            href = lowerScheme + "://" + userinfo + hostPort + pathname + (query == "?" ? "?" : query) + (fragment == "#" ? "#" : fragment)
+        }
+        return [
+            "href": .string(href), "protocol": .string(lowerScheme + ":"), "host": .string(hostPort),
+            "hostname": .string(host), "port": .string(port), "pathname": .string(pathname),
+            "search": .string(query == "?" ? "" : query), "hash": .string(fragment == "#" ? "" : fragment),
+            "origin": .string(special ? "\(lowerScheme)://\(hostPort)" : "null"),
+            "username": .string(comps?.percentEncodedUser ?? ""), "password": .string(comps?.percentEncodedPassword ?? ""),
+        ]
+    }
+
+    /// `true` when `s` starts with a scheme (`https:`, `file:`, `about:`).
+    static func isAbsolute(_ s: String) -> Bool {
+        let trimmed = s.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else { return false }
+        let scheme = trimmed[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// `href` with one part (`pathname`, `search`, `hash`, `host`, …) replaced, or `nil` when
+    /// the result is not a URL.
+    static func replacing(_ part: String, with value: String, in href: String) -> String? {
+        guard var comps = URLComponents(string: href) else { return nil }
+        func strip(_ v: String, _ prefix: Character) -> String { v.first == prefix ? String(v.dropFirst()) : v }
+        switch part {
+        case "protocol": comps.scheme = strip(String(value.prefix { $0 != ":" }), ":")
+        case "host":
+            let pieces = value.split(separator: ":", maxSplits: 1)
+            comps.host = pieces.first.map(String.init) ?? ""
+            comps.port = pieces.count > 1 ? Int(pieces[1]) : nil
+        case "hostname": comps.host = value
+        case "port": comps.port = value.isEmpty ? nil : Int(value)
+        case "pathname":
+            let p = value.hasPrefix("/") ? value : "/" + value
+            comps.percentEncodedPath = encode(p, extra: "/:@!$&'()*+,;=")
+        case "search":
+            let q = strip(value, "?")
+            comps.percentEncodedQuery = q.isEmpty ? nil : encode(q, extra: "/?:@!$&'()*+,;=")
+        case "hash":
+            let h = strip(value, "#")
+            comps.percentEncodedFragment = h.isEmpty ? nil : encode(h, extra: "/?:@!$&'()*+,;=#")
+        case "username": comps.user = value
+        case "password": comps.password = value
+        default: return nil
+        }
+        return comps.string
+    }
+
+    /// Percent-encodes what a URL part cannot hold as is (kept: letters, digits, `-._~`, `%`
+    /// escapes already there, and `extra`).
+    private static func encode(_ text: String, extra: String) -> String {
+        let keep = Set(extra.utf8)
+        return PercentEncoding.encode(text) { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x2E || c == 0x5F || c == 0x7E || c == 0x25 || keep.contains(c)
+        }
+    }
+}

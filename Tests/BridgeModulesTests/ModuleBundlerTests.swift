@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import BridgeModules
+
+@Suite(.enabled(if: esbuildInstalled, "needs Debian's esbuild (scripts/bootstrap)"))
+struct ModuleBundlerTests {
+    @Test("an inline module, two local files and an import map become one script whose map names the originals")
+    func graph() throws {
+        let tree = try TempTree([
+            "lib/b.ts": "export function fail(msg: string): never {\n  throw new Error(\"from b: \" + msg);\n}\n",
+            "vendor/util.js": "export default function util(x) {\n  return x + 100;\n}\n",
+        ])
+        let entry = "import { fail } from \"./lib/b\";\nimport util from \"util\";\nconsole.log(\"entry\", util(1));\nfail(\"x\");\n"
+        let map = try ImportMap(json: #"{"imports": {"util": "./vendor/util.js"}}"#, baseURL: "file://\(tree.path("index.html"))", baseDirectory: tree.root, name: "index.html (importmap)")
+        let bundle = try ModuleBundler().bundle(
+            .inline(source: entry, resolveDirectory: tree.root, name: "index.html (module script #1)", line: 10), importMap: map)
+        #expect(bundle.sourceURL == "index.html (module script #1) (bundle)")
+        #expect(bundle.name == "index.html (module script #1)")
+        #expect(!bundle.code.contains("import "))
+        #expect(!bundle.code.contains("sourceMappingURL"))
+        #expect(bundle.code.hasPrefix("\"use strict\";\n(() => {"))
+        #expect(bundle.sourceMap.sources.sorted() == [tree.path("lib/b.ts"), tree.path("vendor/util.js"), "index.html (module script #1)"])
+        #expect(bundle.inputs == [tree.path("lib/b.ts"), tree.path("vendor/util.js")])
+        let code = bundle.code
+        let throwLine = try #require(line(of: "throw new Error(\"from b: \"", in: code))
+        let throwColumn = try #require(column(of: "Error(", in: code.split(separator: "\n", omittingEmptySubsequences: false)[throwLine - 1].description))
+        #expect(bundle.sourceMap.original(line: throwLine, column: throwColumn)?.description == "\(tree.path("lib/b.ts")):2:13")
+        let logLine = try #require(line(of: "console.log(\"entry\"", in: code))
+        #expect(bundle.sourceMap.original(line: logLine, column: 3)?.description == "index.html (module script #1):12:1")
+        let returnLine = try #require(line(of: "return x + 100", in: code))
+        #expect(bundle.sourceMap.original(line: returnLine, column: 5)?.description == "\(tree.path("vendor/util.js")):2:3")
+        #expect(bundle.sourceMap.sourcesContent.contains("export default function util(x) {\n  return x + 100;\n}\n"))
+    }
+
+    @Test("TypeScript types, enums and interfaces are compiled away; process.env.NODE_ENV is \"production\"")
+    func typeScript() throws {
+        let tree = try TempTree(["app.ts": """
+            interface P { n: number }
+            enum Color { Red, Green }
+            const p: P = { n: Color.Green };
+            if (process.env.NODE_ENV !== "production") console.log("dev");
+            console.log(p.n as number, Color[0]);
+            """])
+        let bundle = try ModuleBundler().bundle(.file(path: tree.path("app.ts"), name: "app.ts"))
+        #expect(!bundle.code.contains("interface"))
+        #expect(!bundle.code.contains(": P"))
+        #expect(!bundle.code.contains("process.env"))
+        #expect(bundle.code.contains("Color2[Color2[\"Green\"] = 1] = \"Green\""))
+        #expect(bundle.sourceMap.sources == ["app.ts"])
+        var development = ModuleBundler.Options()
+        development.define["process.env.NODE_ENV"] = "\"development\""
+        let dev = try ModuleBundler(options: development).bundle(.file(path: tree.path("app.ts"), name: "app.ts"))
+        // esbuild folds the comparison (it does not drop the dead branch without --minify).
+        #expect(dev.code.contains("if (true)"))
+        #expect(bundle.code.contains("if (false)"))
+    }
+
+    @Test("an unresolved import is reported at the importing file's line and column")
+    func unresolved() throws {
+        let tree = try TempTree(["a.ts": "import { x } from \"./b\";\nimport { y } from \"./nope\";\nimport vue from \"vue\";\nconsole.log(x, y, vue);\n", "b.ts": "export const x = 1;\n"])
+        let error = try #require(throws: ModuleError.self) { try ModuleBundler().bundle(.file(path: tree.path("a.ts"), name: "src/a.ts")) }
+        #expect(error.kind == .build)
+        #expect(error.lines == [
+            "src/a.ts:2:19: Could not resolve \"./nope\" (no such file)",
+            "src/a.ts:3:17: Could not resolve \"vue\" (a bare module name: map it to a local file in the page's <script type=\"importmap\">, or install the package under node_modules)",
+        ])
+    }
+
+    @Test("a syntax error in an imported file names that file; in inline text, the page line")
+    func syntaxError() throws {
+        let tree = try TempTree(["main.js": "import { f } from \"./lib/bad.ts\";\nf();\n", "lib/bad.ts": "export function f() {\n  return 1;\n  let = ;\n}\n"])
+        let error = try #require(throws: ModuleError.self) { try ModuleBundler().bundle(.file(path: tree.path("main.js"))) }
+        #expect(error.lines == ["\(tree.path("lib/bad.ts")):3:9: Unexpected \";\""])
+        let inline = try #require(throws: ModuleError.self) {
+            try ModuleBundler().bundle(.inline(source: "const a = 1;\nconst = 2;\n", resolveDirectory: tree.root, name: "p.html (module script #2)", line: 7))
+        }
+        #expect(inline.lines == ["p.html (module script #2):8:7: Expected identifier but found \"=\""])
+    }
+
+    @Test("a URL import (which esbuild leaves to the network) is an error at its line")
+    func urlImport() throws {
+        let tree = try TempTree([:])
+        let error = try #require(throws: ModuleError.self) {
+            try ModuleBundler().bundle(.inline(source: "// app\nimport x from \"https://cdn.example/x.js\";\nx();\n", resolveDirectory: tree.root, name: "i.html (module script #1)"))
+        }
+        #expect(error.kind == .build)
+        #expect(error.lines == ["i.html (module script #1):2:15: cannot import \"https://cdn.example/x.js\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file"])
+    }
+
+    @Test("esbuild missing: the error names the Debian package")
+    func missing() throws {
+        let tree = try TempTree(["a.ts": "export {}"])
+        var bundler = ModuleBundler()
+        bundler.searchPath = tree.path("no-such-dir")
+        let error = try #require(throws: ModuleError.self) { try bundler.bundle(.file(path: tree.path("a.ts"))) }
+        #expect(error.kind == .bundlerMissing)
+        #expect(error.lines == ["esbuild not found on PATH: module scripts, .mjs and TypeScript files are bundled by esbuild; install the Debian package esbuild (apt-get install esbuild), or set BRIDGE_ESBUILD to its path"])
+        bundler.esbuildPath = tree.path("a.ts")
+        #expect(try #require(throws: ModuleError.self) { try bundler.bundle(.file(path: tree.path("a.ts"))) }.lines == ["esbuild not found at \(tree.path("a.ts")) (not an executable file)"])
+    }
+
+    @Test("an esbuild that hangs is killed at the time limit; one that fails without errors says how")
+    func hangingAndFailing() throws {
+        let tree = try TempTree(["a.ts": "export {}", "hang": "#!/bin/sh\nexec sleep 20\n", "crash": "#!/bin/sh\necho 'panic: runtime error' >&2\nexit 2\n"])
+        for tool in ["hang", "crash"] { chmod(tree.path(tool), 0o755) }
+        var bundler = ModuleBundler()
+        bundler.options.timeLimit = .milliseconds(300)
+        bundler.esbuildPath = tree.path("hang")
+        let started = Date()
+        let hung = try #require(throws: ModuleError.self) { try bundler.bundle(.file(path: tree.path("a.ts"), name: "a.ts")) }
+        #expect(hung.kind == .timeLimit)
+        #expect(hung.lines == ["esbuild did not finish bundling a.ts within 0 s and was stopped"])
+        #expect(Date().timeIntervalSince(started) < 5)
+        bundler.esbuildPath = tree.path("crash")
+        let crashed = try #require(throws: ModuleError.self) { try bundler.bundle(.file(path: tree.path("a.ts"), name: "a.ts")) }
+        #expect(crashed.kind == .bundlerFailed)
+        #expect(crashed.lines == ["esbuild failed (exit 2) bundling a.ts: panic: runtime error"])
+    }
+
+    @Test("the same inputs are bundled once per process; a changed input is bundled again")
+    func cache() throws {
+        let tree = try TempTree(["a.ts": "import { b } from \"./b\";\nconsole.log(b);\n", "b.ts": "export const b = 1;\n"])
+        try tree.write("esbuild", "#!/bin/sh\necho run >> \(tree.path("count"))\nexec /usr/bin/esbuild \"$@\"\n")
+        chmod(tree.path("esbuild"), 0o755)
+        var bundler = ModuleBundler()
+        bundler.esbuildPath = tree.path("esbuild")
+        let first = try bundler.bundle(.file(path: tree.path("a.ts")))
+        let second = try bundler.bundle(.file(path: tree.path("a.ts")))
+        #expect(first.code == second.code)
+        #expect(try String(contentsOfFile: tree.path("count"), encoding: .utf8) == "run\n")
+        try tree.write("b.ts", "export const b = 22;\n")
+        let third = try bundler.bundle(.file(path: tree.path("a.ts")))
+        #expect(third.code.contains("22"))
+        #expect(try String(contentsOfFile: tree.path("count"), encoding: .utf8) == "run\nrun\n")
+    }
+
+    @Test("an inline entry's directory must exist; a file entry must be readable")
+    func badEntries() throws {
+        let inline = try #require(throws: ModuleError.self) {
+            try ModuleBundler().bundle(.inline(source: "", resolveDirectory: "/no/such/dir", name: "x (module script #1)"))
+        }
+        #expect(inline.lines == ["cannot resolve the imports of x (module script #1): /no/such/dir is not a directory"])
+        let file = try #require(throws: ModuleError.self) { try ModuleBundler().bundle(.file(path: "/no/such/a.ts")) }
+        #expect(file.lines == ["cannot read /no/such/a.ts: no such file or not readable"])
+    }
+}
+
+@Suite(.enabled(if: esbuildInstalled, "needs Debian's esbuild (scripts/bootstrap)"))
+struct ModuleAssetTests {
+    @Test("imported CSS is collected beside the script, images become data: URLs")
+    func assets() throws {
+        let tree = try TempTree(["a.js": "import \"./s.css\";\nimport logo from \"./logo.svg\";\nconsole.log(logo);\n", "s.css": "body { color: red; }\n", "logo.svg": "<svg/>"])
+        let bundle = try ModuleBundler().bundle(.file(path: tree.path("a.js")))
+        #expect(bundle.css?.contains("body {\n  color: red;\n}") == true)
+        #expect(bundle.code.contains("\"data:image/svg+xml,"))
+    }
+
+    @Test("the temporary directory goes with every file esbuild wrote in it")
+    func temporaryDirectory() throws {
+        let temp = try TemporaryDirectory()
+        _ = try temp.write("bundle.css", "x")
+        _ = try temp.write("anything-else", "y")
+        temp.remove()
+        #expect(!FileManager.default.fileExists(atPath: temp.path))
+    }
+}
