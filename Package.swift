@@ -72,7 +72,7 @@ let package = Package(
         layer("BridgePage", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeComponents", ["BridgeValues", "BridgeSupport", "BridgeCore"]),
         layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules"]),
-        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeCommandLine", ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
         layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
         layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),

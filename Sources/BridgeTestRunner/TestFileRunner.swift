@@ -28,6 +28,8 @@ final class TestFileRunner {
     var onNote: (String) -> Void = { _ in }
     /// Console lines outside any test, and those of the running test (`nil` between tests).
     private var fileOutput: [String] = []
+    /// The pages the file's tests load (`loadPage`).
+    private var pages: TestPages?
     private var testOutput: [String]?
 
     init(path: String, options: TestOptions, vm: ScriptVM, fixture: MockFixture?) {
@@ -77,13 +79,19 @@ final class TestFileRunner {
         engine.internalSources.insert(TestHarness.sourceURL)
         for part in TestHarness.extensions { engine.internalSources.insert(part.sourceURL) }
         let session = TestSession(fixture: fixture)
+        let pages = TestPages(
+            vm: vm, session: session, inputs: TestInputs(fixture: fixture, capabilities: capabilities, schemas: schemas), testFile: path)
+        pages.attach(engine)
+        pages.console = { [weak self] in self?.console($0) }
+        self.pages = pages
         defer {
+            pages.closeAll()
             session.detach()
             recoverFromSilentStop(engine)
             engine.close()
         }
         let store = SnapshotStore(testFile: path, update: options.updateSnapshots, ci: options.ci)
-        session.install(on: engine, perTestTimeout: options.perTestTimeout, namePattern: options.testNamePattern, more: store.nativeFunctions())
+        session.install(on: engine, perTestTimeout: options.perTestTimeout, namePattern: options.testNamePattern, more: store.nativeFunctions() + pages.nativeFunctions())
         // Schemas validate every call, mocked ones too. `mock()`/`calls()` use native functions,
         // not bridge messages, so the filter never sees harness traffic.
         if let schemas { engine.install(schemas) }
@@ -142,6 +150,7 @@ final class TestFileRunner {
             }
             testOutput = []
             let outcome = await runTest(index: index, entry: entry, engine: engine, session: session)
+            pages.closeTestPages()
             let output = testOutput ?? []
             testOutput = nil
             if outcome.failure != nil { keep.append(name) }
@@ -204,7 +213,11 @@ final class TestFileRunner {
         }
         if stopped == nil, failure == nil, session.report == nil, !runaway() {
             do {
-                try await engine.loop.run(limit: budget + .seconds(1), shouldStop: runaway, until: { session.report != nil })
+                let pages = self.pages
+                try await engine.loop.run(limit: budget + .seconds(1), shouldStop: runaway, until: {
+                    pages?.poll()
+                    return session.report != nil
+                })
             } catch {
                 if case .runTimeLimit = error {
                     failure = TestFailure(message: "the test did not finish within \(BridgeError.describe(budget + .seconds(1)))", details: [], location: definedAt)

@@ -45,6 +45,7 @@ enum TestHarness {
             ("bridge-test-mocks.js", EmbeddedJS.bridgeTestMocks),
             ("bridge-test-timers.js", EmbeddedJS.bridgeTestTimers),
             ("bridge-test-snapshots.js", EmbeddedJS.bridgeTestSnapshots),
+            ("bridge-test-pages.js", EmbeddedJS.bridgeTestPages),
         ]
     }
 

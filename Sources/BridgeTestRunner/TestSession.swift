@@ -64,12 +64,15 @@ final class TestSession {
     }
 
     /// The answer for `message`, or `nil` to fall through to the registries.
-    func handler(for message: BridgeMessage) -> ActionHandler? {
+    ///
+    /// A page a test loaded (`loadPage`) asks with its own mocks (`options.mock`), which come
+    /// first, and its own fixture, which comes after the test's and the file's mocks.
+    func handler(for message: BridgeMessage, pageMocks: [ScalarKey: Mock] = [:], pageFixture: MockFixture? = nil) -> ActionHandler? {
         let mock: Mock
         let key = ScalarKey(message.method)
-        if let m = testMocks[key] ?? fileMocks[key] {
+        if let m = pageMocks[key] ?? testMocks[key] ?? fileMocks[key] {
             mock = m
-        } else if let entry = fixture.entry(for: message.method) {
+        } else if let entry = pageFixture?.entry(for: message.method) ?? fixture.entry(for: message.method) {
             mock = .answer(entry.outcome, delay: entry.delay)
         } else {
             return nil
@@ -218,11 +221,11 @@ final class TestSession {
         }
     }
 
-    private struct SpecProblem: Error {
+    struct SpecProblem: Error {
         var message: String
     }
 
-    private func parseSpec(_ text: String) -> Result<Mock, SpecProblem> {
+    func parseSpec(_ text: String) -> Result<Mock, SpecProblem> {
         guard let spec = try? parser.parse(text), case .object(let o) = spec else {
             return .failure(SpecProblem(message: "the mock is not a JSON object"))
         }

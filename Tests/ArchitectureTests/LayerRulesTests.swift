@@ -18,7 +18,7 @@ import Testing
         "BridgePage": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"],
         "BridgeComponents": ["BridgeValues", "BridgeSupport", "BridgeCore"],
         "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules"],
-        "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules"],
+        "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules"],
         "BridgeCommandLine": ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
         "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
         "BridgeRuntimeTesting": ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"],

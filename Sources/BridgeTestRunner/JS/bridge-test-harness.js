@@ -888,11 +888,9 @@ function specOf(v) {
 function messageOf(e) {
   try { return e !== null && typeof e === 'object' ? StringCtor(e.message) : StringCtor(e); } catch (x) { return '(no message)'; }
 }
-function mock(method, value) {
-  if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('mock(method, value | fn): method must be a non-empty string');
-  if (arguments.length < 2) {
-    throw new TypeErrorCtor('mock(' + stringify(method) + ', value | fn): give the result, {error: {code, message}}, or a function (params) => result');
-  }
+// The spec of a mock (a function is kept here and named by its number) as the JSON native code
+// reads; `what` names the call in errors.
+function mockSpec(value, what) {
   let spec;
   if (typeof value === 'function') {
     mockSeq += 1;
@@ -901,10 +899,16 @@ function mock(method, value) {
   } else {
     spec = specOf(value);
   }
-  let json;
-  try { json = stringify(spec); } catch (e) {
-    throw new TypeErrorCtor('mock(' + stringify(method) + '): the value cannot be sent as JSON: ' + messageOf(e));
+  try { return stringify(spec); } catch (e) {
+    throw new TypeErrorCtor(what + ': the value cannot be sent as JSON: ' + messageOf(e));
   }
+}
+function mock(method, value) {
+  if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('mock(method, value | fn): method must be a non-empty string');
+  if (arguments.length < 2) {
+    throw new TypeErrorCtor('mock(' + stringify(method) + ', value | fn): give the result, {error: {code, message}}, or a function (params) => result');
+  }
+  const json = mockSpec(value, 'mock(' + stringify(method) + ')');
   const problem = T.mock(method, json);
   if (problem !== undefined) throw new TypeErrorCtor('mock(' + stringify(method) + '): ' + problem);
 }
@@ -973,7 +977,7 @@ const kit = {
   T: T, global: global, vi: vi,
   put: put, newList: newList, append: append, listOfArgs: listOfArgs, field: field, isA: isA,
   fmt: fmt, equals: equals, kindOf: kindOf, asymOf: asymOf, UsageError: UsageError,
-  addMatcher: addMatcher, sealed: sealed, isThenable: isThenable,
+  addMatcher: addMatcher, sealed: sealed, isThenable: isThenable, mockSpec: mockSpec,
   setTimer: setTimer, clearTimer: clearTimer,
   setFunctionLabel: function (f) { functionLabel = f; },
   onTestEnd: function (f) { append(testEndHooks, f); },
