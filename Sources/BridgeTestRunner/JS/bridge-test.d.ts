@@ -56,6 +56,55 @@ declare function calls<M extends BridgeMethod>(method: M): BridgeParams<M>[];
 /** Every call made during the current test. */
 declare function calls(): { method: string; params: unknown }[];
 
+/** Options of `loadPage`; paths are relative to the test file. */
+interface BridgePageOptions {
+  /** Mocks of this page, before the test's: `{method: value | spec | fn}`, or a mock file. */
+  mock?: { [method: string]: unknown } | string;
+  /** An offline resource package (routes.json, packages.json) serving http(s) pages and scripts. */
+  offline?: string;
+  /** A capability file for this page (default: the run's --capabilities). */
+  capabilities?: string;
+  /** A schema folder validating this page's calls (default: the run's --schemas). */
+  schemas?: string;
+  /** The page URL (`location.href`) of a local file. */
+  url?: string;
+}
+
+/** A page loaded by `loadPage`, in its own engine with the standards DOM. */
+interface BridgePage {
+  /** The page's own global object (shared with the test, not a copy). */
+  readonly window: Window & typeof globalThis;
+  readonly document: Document;
+  /** The page URL (`location.href` as the page was loaded). */
+  readonly url: string;
+  /** Emits a native event to the page's `bridge.on` listeners; resolves once the page settled. */
+  emit(event: string, payload?: unknown): Promise<void>;
+  /** Calls a JS handler the page registered (`bridge.register`) and resolves with its answer. */
+  callJS<T = unknown>(name: string, data?: unknown, options?: { timeout?: number }): Promise<T>;
+  /** The params of each call the page sent to `method`, in order. */
+  calls(method: string): unknown[];
+  /** Every call the page sent. */
+  calls(): { method: string; params: unknown }[];
+  /** The page's HTTP requests (empty until the network layer exists). */
+  requests(): unknown[];
+  /** Every trace event of the page (as `--trace` writes them). */
+  trace(): { type: string; seq: number; [field: string]: unknown }[];
+  /** The page's uncaught errors and unhandled rejections, one line each. */
+  errors(): string[];
+  /** Resolves once the page has nothing but timers left to run. */
+  settle(): Promise<void>;
+  /** Loads another page in a fresh engine; resolves with this page object once it settled. */
+  navigate(url: string): Promise<BridgePage>;
+  /** Closes the page now (pages also close when the test that loaded them ends). */
+  close(): void;
+}
+
+/**
+ * Loads an .html or .js page (relative to the test file), or a URL of an offline package, in a
+ * fresh engine with the standards DOM; resolves after `load`, once the page has settled.
+ */
+declare function loadPage(pathOrURL: string, options?: BridgePageOptions): Promise<BridgePage>;
+
 /** Checks a value; matchers throw a readable failure. */
 interface BridgeMatchers<R> {
   toBe(expected: unknown): R;

@@ -72,10 +72,13 @@ final class TestPage {
     var isClosed: Bool { engine == nil }
 
     /// Loads `target` in a fresh engine (closing the one before).
-    func load(_ target: String) throws(Failure) {
+    ///
+    /// - Parameter pageURL: the page URL when it is not the file's own (a navigation to a
+    ///   `file:` URL with a query keeps it); else `options.url`, else the file's URL.
+    func load(_ target: String, pageURL: String? = nil) throws(Failure) {
         closeEngine()
         self.target = target
-        let input = try PageSource.resolve(target, relativeTo: setup.baseDirectory, offline: setup.offline, url: setup.url)
+        let input = try PageSource.resolve(target, relativeTo: setup.baseDirectory, offline: setup.offline, url: pageURL ?? setup.url)
         let engine = try makeEngine(pageURL: input.pageURL)
         self.engine = engine
         if input.isHTML {
@@ -163,7 +166,11 @@ final class TestPage {
         pendingNavigation = nil
         trace?.write(.notice("navigated to \(url)"))
         do {
-            try load(url.lowercased().hasPrefix("file:") ? (URL(string: url)?.path ?? url) : url)
+            if url.lowercased().hasPrefix("file:"), let path = URL(string: url)?.path {
+                try load(path, pageURL: url)
+            } else {
+                try load(url)
+            }
         } catch {
             errors.append(error.message)
             host.console("[page] \(error.message)")
