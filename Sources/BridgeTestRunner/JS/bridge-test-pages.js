@@ -75,41 +75,60 @@ function optionsJSON(target, options) {
   return stringify(out);
 }
 
-function makePage(id, target) {
-  const page = { __proto__: null };
-  const closedError = function () { return new ErrorCtor('page ' + stringify(target) + ' is closed'); };
-  defineProperty(page, 'window', { get: function () { return T.pageWindow(id); }, enumerable: true });
-  defineProperty(page, 'document', {
-    get: function () { const w = T.pageWindow(id); if (w === undefined) throw closedError(); return w.document; },
-    enumerable: true
-  });
-  defineProperty(page, 'url', { get: function () { return T.pageURL(id); }, enumerable: true });
-  page.emit = function emit(name, payload) {
-    if (typeof name !== 'string' || name === '') throw new TypeErrorCtor('page.emit(name, payload): name must be a non-empty string');
-    const json = jsonOf('page.emit(' + stringify(name) + ', payload)', payload);
-    return pending(function (ok, fail) { T.pageEmit(id, name, json, ok, fail); });
-  };
-  page.callJS = function callJS(name, data, options) {
-    if (typeof name !== 'string' || name === '') throw new TypeErrorCtor('page.callJS(name, data): name must be a non-empty string');
-    const json = jsonOf('page.callJS(' + stringify(name) + ', data)', data === undefined ? {} : data);
-    const timeout = options !== null && typeof options === 'object' ? options.timeout : undefined;
-    if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
-      throw new TypeErrorCtor('page.callJS(name, data, {timeout}): timeout must be a positive number of milliseconds');
-    }
-    return pending(function (ok, fail) { T.pageCallJS(id, name, json, timeout, ok, fail); });
-  };
-  page.calls = function calls(method) { return T.pageCalls(id, method === undefined || method === null ? null : StringCtor(method)); };
-  page.requests = function requests() { return T.pageRequests(id); };
-  page.trace = function trace() { return T.pageTrace(id); };
-  page.errors = function errors() { return T.pageErrors(id); };
-  page.settle = function settle() {
-    return pending(function (ok, fail) { T.pageSettle(id, ok, fail); });
-  };
-  page.navigate = function navigate(url) {
-    if (typeof url !== 'string' || url === '') throw new TypeErrorCtor('page.navigate(url): url must be a non-empty string');
-    return promiseThen(pending(function (ok, fail) { T.pageNavigate(id, url, ok, fail); }), function () { return page; });
-  };
-  page.close = function close() { T.pageClose(id); };
+// The page object: methods on a shared prototype, state behind accessors, nothing enumerable
+// (printing a page in a failure shows `BridgePage {}`, not the whole window).
+function BridgePage() {}
+const pageIDs = new WeakMap();
+const weakMapGet = Function.prototype.call.bind(WeakMap.prototype.get);
+const weakMapSet = Function.prototype.call.bind(WeakMap.prototype.set);
+function idOf(page) {
+  const id = weakMapGet(pageIDs, page);
+  if (id === undefined) throw new TypeErrorCtor('not a page from loadPage()');
+  return id;
+}
+function method(name, fn) {
+  defineProperty(BridgePage.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+}
+function getter(name, fn) {
+  defineProperty(BridgePage.prototype, name, { get: fn, enumerable: false, configurable: true });
+}
+getter('window', function () { return T.pageWindow(idOf(this)); });
+getter('document', function () { return T.pageWindow(idOf(this)).document; });
+getter('url', function () { return T.pageURL(idOf(this)); });
+method('emit', function emit(name, payload) {
+  const id = idOf(this);
+  if (typeof name !== 'string' || name === '') throw new TypeErrorCtor('page.emit(name, payload): name must be a non-empty string');
+  const json = jsonOf('page.emit(' + stringify(name) + ', payload)', payload);
+  return pending(function (ok, fail) { T.pageEmit(id, name, json, ok, fail); });
+});
+method('callJS', function callJS(name, data, options) {
+  const id = idOf(this);
+  if (typeof name !== 'string' || name === '') throw new TypeErrorCtor('page.callJS(name, data): name must be a non-empty string');
+  const json = jsonOf('page.callJS(' + stringify(name) + ', data)', data === undefined ? {} : data);
+  const timeout = options !== null && typeof options === 'object' ? options.timeout : undefined;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) {
+    throw new TypeErrorCtor('page.callJS(name, data, {timeout}): timeout must be a positive number of milliseconds');
+  }
+  return pending(function (ok, fail) { T.pageCallJS(id, name, json, timeout, ok, fail); });
+});
+method('calls', function calls(m) { return T.pageCalls(idOf(this), m === undefined || m === null ? null : StringCtor(m)); });
+method('requests', function requests() { return T.pageRequests(idOf(this)); });
+method('trace', function trace() { return T.pageTrace(idOf(this)); });
+method('errors', function errors() { return T.pageErrors(idOf(this)); });
+method('settle', function settle() {
+  const id = idOf(this);
+  return pending(function (ok, fail) { T.pageSettle(id, ok, fail); });
+});
+method('navigate', function navigate(url) {
+  const id = idOf(this), page = this;
+  if (typeof url !== 'string' || url === '') throw new TypeErrorCtor('page.navigate(url): url must be a non-empty string');
+  return promiseThen(pending(function (ok, fail) { T.pageNavigate(id, url, ok, fail); }), function () { return page; });
+});
+method('close', function close() { T.pageClose(idOf(this)); });
+freeze(BridgePage.prototype);
+function makePage(id) {
+  const page = new BridgePage();
+  weakMapSet(pageIDs, page, id);
   return freeze(page);
 }
 
@@ -120,7 +139,7 @@ function loadPage(target, options) {
   const json = optionsJSON(target, options);
   let id;
   const loaded = pending(function (ok, fail) { id = T.pageOpen(target, json, ok, fail); });
-  return promiseThen(loaded, function () { return makePage(id, target); });
+  return promiseThen(loaded, function () { return makePage(id); });
 }
 
 defineProperty(global, 'loadPage', { value: loadPage, writable: true, enumerable: false, configurable: true });

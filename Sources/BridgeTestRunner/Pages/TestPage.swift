@@ -127,7 +127,7 @@ final class TestPage {
         if let schemas = setup.schemas ?? host.inputs.schemas { engine.install(schemas) }
         if let capabilities = setup.capabilities ?? host.inputs.capabilities { engine.install(capabilities) }
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        engine.addEventObserver { [weak self] event in
+        engine.addEventObserver { [weak self, unowned engine] event in
             guard let self else { return }
             trace?.write(event)
             switch event {
@@ -137,6 +137,8 @@ final class TestPage {
             case .console(_, let message):
                 host.console(message)
             case .exception(let error):
+                // Once the page navigates away or closes, its cancelled calls are traced, not errors.
+                guard pendingNavigation == nil, self.engine === engine else { return }
                 let line = Self.describe(error)
                 errors.append(line)
                 host.console("[page \(name)] \(line)")

@@ -262,6 +262,10 @@ final class TestPages {
         default: break
         }
         if let dir = path("offline") {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory else {
+                throw SetupProblem(message: "options.offline: \(dir) is no folder")
+            }
             do { setup.offline = try OfflinePackage.load(root: dir) } catch { throw SetupProblem(message: "options.offline: \(error.description)") }
         }
         if let file = path("capabilities") {
