@@ -71,10 +71,11 @@ let package = Package(
         layer("BridgeCore", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgePage", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeComponents", ["BridgeValues", "BridgeSupport", "BridgeCore"]),
-        layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules"]),
-        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeNetwork", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork"]),
+        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeCommandLine", ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
-        layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
+        layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
         layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),
 
         // Executables: the CLI (a thin shell over the public API), a team's own runner, the benchmark.
@@ -106,6 +107,7 @@ let package = Package(
         tests("BridgeModulesTests", ["BridgeModules", "BridgeValues", "BridgeSupport"]),
         tests("BridgeCoreTests", ["BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeSupport", "BridgeRuntimeTesting"]),
         tests("BridgePageTests", ["BridgePage", "BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSupport", "BridgeRuntimeTesting"]),
+        tests("BridgeNetworkTests", ["BridgeNetwork", "BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSupport", "BridgeRuntimeTesting"]),
         tests("BridgeComponentsTests", ["BridgeComponents", "BridgeCore", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),

@@ -170,6 +170,7 @@ public enum BridgeCommandLine {
             switch a {
             case "-h", "--help": return .help("run")
             case "--mock": options.mockPath = try value(a)
+            case "--http-mock": options.httpMockPath = try value(a)
             case "--trace": options.tracePath = try value(a)
             case "--timeout":
                 let v = try value(a)

@@ -191,6 +191,7 @@ public struct ProjectConfig: Sendable, Equatable {
         var o = TestOptions(paths: [])
         o.schemasDir = schemasDir
         o.mockPath = mockPath
+        o.httpMockPath = httpMockPath
         o.capabilitiesPath = capabilitiesPath
         if let timeout { o.perTestTimeout = timeout }
         if let workers { o.workers = workers }
@@ -210,6 +211,7 @@ public struct ProjectConfig: Sendable, Equatable {
         var o = RunOptions(file: "")
         o.schemasDir = schemasDir
         o.mockPath = mockPath
+        o.httpMockPath = httpMockPath
         o.capabilitiesPath = capabilitiesPath
         return o
     }

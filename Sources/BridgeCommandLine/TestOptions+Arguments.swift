@@ -37,6 +37,7 @@ extension TestOptions {
             case "-h", "--help": return nil
             case "--schemas": options.schemasDir = try next()
             case "--mock": options.mockPath = try next()
+            case "--http-mock": options.httpMockPath = try next()
             case "--junit": options.junitPath = try next()
             case "--shard":
                 let v = try next()
@@ -123,6 +124,7 @@ extension TestOptions {
           --color, --no-color  colour on stdout (default: on a terminal); NO_COLOR always wins
           --schemas DIR     validate bridge calls against the XML protocol schemas in DIR
           --mock FILE       canned answers for every test: {"method": {"result": ...} | {"error": {...}}, "delayMs"?}
+          --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket in every test and page (see run --help)
           --shard I/N       run the I-th of N stable slices of the files (file k of the sorted list is in shard k % N + 1)
           --timeout MS      time limit for each test and hook (default 5000)
           --virtual-time    fire timers in order without waiting

@@ -2,6 +2,7 @@ import BridgeRunner
 import BridgeComponents
 import BridgeCore
 import BridgeSchema
+import BridgeNetwork
 
 /// What every test file of a run shares, read once before the first file: the `--mock`
 /// fixture, the `--capabilities` file and the `--schemas`.
@@ -9,6 +10,8 @@ struct TestInputs {
     var fixture: MockFixture?
     var capabilities: CapabilitySet?
     var schemas: SchemaSet?
+    /// What answers HTTP requests and WebSockets (`--http-mock`, or `"$http"` in the `--mock` file).
+    var http = HTTPMockFixture()
 
     /// A file that could not be read (already printed on `output`).
     struct Failure: Error {
@@ -26,6 +29,7 @@ struct TestInputs {
         if let path = options.mockPath {
             do { inputs.fixture = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
+        do { inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: options.mockPath) } catch { return fail(error.description) }
         if let path = options.capabilitiesPath {
             do { inputs.capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
         }

@@ -3,6 +3,7 @@ import FoundationEssentials
 public import BridgeRunner
 import BridgeComponents
 import BridgeCore
+import BridgeNetwork
 import BridgeSchema
 import ScriptEngine
 import BridgeSupport
@@ -138,6 +139,7 @@ public enum TestRunner {
         let runner = TestFileRunner(path: path, options: options, vm: vm, fixture: inputs.fixture)
         runner.schemas = inputs.schemas
         runner.capabilities = inputs.capabilities
+        runner.http = inputs.http
         return runner
     }
 

@@ -11,6 +11,8 @@ package enum NativeResult {
     case json(JSONValue)
     /// NUL-terminated UTF-8 JSON text, parsed into a JS value.
     case jsonText([UInt8])
+    /// A function kept from this context.
+    case function(ScriptFunction)
     /// An object of another context of the same VM (`ScriptContext.globalObject`), handed over
     /// as itself; `undefined` in a context of another VM.
     case object(SharedObject)
@@ -145,6 +147,8 @@ enum NativeFunctionClass {
             return bytes.withUnsafeBufferPointer { ScriptContext.makeFromJSON(ctx, nulTerminated: $0) }
         case .object(let shared):
             return JSContextGetGroup(ctx) == shared.group ? shared.ref : JSValueMakeUndefined(ctx)
+        case .function(let function):
+            return function.object
         }
     }
 }
