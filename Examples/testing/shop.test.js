@@ -5,13 +5,18 @@ describe('flash sale page', () => {
   let page;
   beforeEach(async () => {
     mock('user.get', { name: 'Ada' });
-    page = await loadPage('shop/index.html');
+    page = await loadPage('shop/index.html', { httpMock: [{ url: '/api/deals', json: [{ name: 'Tea', off: 20 }] }] });
   });
 
   test('greets the user it asked native code for', () => {
     expect(page.document.title).toBe('Flash sale');
     expect(page.document.getElementById('user').textContent).toBe('Hello, Ada');
     expect(page.calls('user.get')).toEqual([{}]);
+  });
+
+  test('shows the deals its HTTP API answers', () => {
+    expect(page.document.getElementById('deals').textContent).toBe('Tea -20%');
+    expect(page.requests()).toMatchObject([{ method: 'GET', url: 'file:///api/deals', status: 200, source: 'mock' }]);
   });
 
   test('a native event changes the page', async () => {
@@ -57,6 +62,12 @@ describe('the offer countdown', () => {
     expect(page.calls('analytics.track')).toEqual([{ event: 'offer_expired' }]);
     expect(vi.getTimerCount()).toBe(0);
   });
+});
+
+test('without an answer for its API the page says so', async () => {
+  const page = await loadPage('shop/index.html');
+  expect(page.document.getElementById('deals').textContent).toBe('No deals today');
+  expect(page.requests()).toMatchObject([{ url: 'file:///api/deals', error: 'no --http-mock fixture or offline file serves it (there is no network)' }]);
 });
 
 test('a page that is not there rejects with its path', async () => {

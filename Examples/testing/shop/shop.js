@@ -10,6 +10,13 @@
     $('user').textContent = 'Sign in (' + error.code + ')';
   });
 
+  // The deals come from the shop's HTTP API.
+  fetch('/api/deals').then(function (r) { return r.json(); }).then(function (deals) {
+    $('deals').textContent = deals.map(function (d) { return d.name + ' -' + d.off + '%'; }).join(', ');
+  }, function () {
+    $('deals').textContent = 'No deals today';
+  });
+
   // Native code pushes the cart when it changes.
   bridge.on('cart.updated', function (cart) {
     state.items = cart.items.length;

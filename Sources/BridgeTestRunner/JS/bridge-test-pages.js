@@ -49,12 +49,16 @@ function optionsJSON(target, options) {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     if (OPTION_KEYS[k] !== true) {
-      throw new TypeErrorCtor(what + ': unknown option ' + stringify(k) + ' (mock, offline, capabilities, schemas, url)');
+      throw new TypeErrorCtor(what + ': unknown option ' + stringify(k) + ' (mock, httpMock, offline, capabilities, schemas, url)');
     }
     const v = options[k];
     if (v === undefined) continue;
     if (k === 'httpMock') {
-      throw new TypeErrorCtor(what + ': httpMock needs the network layer, which this build does not have yet');
+      if (typeof v !== 'string' && !isArray(v)) {
+        throw new TypeErrorCtor(what + ': options.httpMock must be a list of HTTP fixture rules or the path of a fixture file, got ' + fmt(v));
+      }
+      out.httpMock = typeof v === 'string' ? v : parse(jsonOf(what + ': options.httpMock', v));
+      continue;
     }
     if (k === 'mock') {
       if (typeof v === 'string') { out.mock = v; continue; }

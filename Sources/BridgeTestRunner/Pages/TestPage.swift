@@ -5,6 +5,7 @@ import BridgeComponents
 import BridgePage
 import BridgeSchema
 import BridgeModules
+import BridgeNetwork
 import BridgeRunner
 import ScriptEngine
 import BridgeSupport
@@ -33,6 +34,8 @@ final class TestPage {
         var offline: OfflinePackage?
         var capabilities: CapabilitySet?
         var schemas: SchemaSet?
+        /// `options.httpMock` (a file or inline rules), before the run's `--http-mock`.
+        var http: HTTPMockFixture?
         /// `options.url`: the page URL of a local file (`location.href`).
         var url: String?
         /// Where relative paths resolve (the test file's folder).
@@ -56,6 +59,10 @@ final class TestPage {
     /// Trace lines (JSON Lines, as `--trace`) of every engine the page had.
     private(set) var traceLines: [String] = []
     private(set) var errors: [String] = []
+    /// The page's HTTP requests in order: the request's fields, then `status`/`source` of its
+    /// answer, or `error` (the message, `aborted` or `timeout`).
+    private(set) var requests: [JSONObject] = []
+    private var requestIndex: [Int: Int] = [:]
     private var trace: TraceWriter?
     /// A navigation the page asked for, loaded in the next turn.
     private var pendingNavigation: String?
@@ -118,6 +125,12 @@ final class TestPage {
         } catch {
             throw Failure(message: "cannot start the page's engine: \(error)")
         }
+        do {
+            try engine.installNetwork(networkConfiguration(pageURL: pageURL))
+        } catch {
+            engine.close()
+            throw Failure(message: "cannot start the page's network layer: \(error)")
+        }
         testEngine?.loop.drive(engine.loop)
         host.session.clock?.drive(engine)
         let session = host.session
@@ -136,6 +149,8 @@ final class TestPage {
                 session.record(method: method, params: params)
             case .console(_, let message):
                 host.console(message)
+            case .http(let e):
+                noteRequest(e, engine: engine)
             case .exception(let error):
                 // Once the page navigates away or closes, its cancelled calls are traced, not errors.
                 guard pendingNavigation == nil, self.engine === engine else { return }
@@ -152,6 +167,46 @@ final class TestPage {
             host.testEngine?.loop.enqueue { [weak self] in self?.followNavigation() }
         }
         return engine
+    }
+
+    /// The network of the page: `options.httpMock`, then the run's `--http-mock`; the offline
+    /// package; the capability file's `hosts` (as `run` has them).
+    private func networkConfiguration(pageURL: String) -> NetworkConfiguration {
+        let fixture = setup.http.map { $0.appending(host.inputs.http) } ?? host.inputs.http
+        var network = NetworkConfiguration(fixture: fixture)
+        if let offline = setup.offline {
+            network.offline = { url in
+                do throws(OfflineError) {
+                    let served = try offline.resolve(url)
+                    return .file(path: served.path, body: Array(served.data))
+                } catch {
+                    return .unavailable(error.reason)
+                }
+            }
+        }
+        if let capabilities = setup.capabilities ?? host.inputs.capabilities {
+            network.requestCheck = { url in capabilities.checkRequest(url: url, page: pageURL) }
+        }
+        return network
+    }
+
+    /// Keeps one step of an HTTP request for `page.requests()`.
+    private func noteRequest(_ e: NetworkEvent, engine: BridgeEngine) {
+        guard self.engine === engine else { return }
+        if e.phase == "request" {
+            var o = e.details
+            o["url"] = .string(e.url)
+            requestIndex[e.id] = requests.count
+            requests.append(o)
+            return
+        }
+        guard let k = requestIndex[e.id] else { return }
+        switch e.phase {
+        case "response":
+            for key in ["status", "source", "fixture"] { if let v = e.details[key] { requests[k][key] = v } }
+        case "error": requests[k]["error"] = e.details["message"] ?? .string("failed")
+        default: requests[k]["error"] = .string(e.phase == "abort" ? "aborted" : e.phase)
+        }
     }
 
     /// Whether a navigation target is a page this page can load: a local file, or a URL its

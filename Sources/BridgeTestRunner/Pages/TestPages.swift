@@ -5,6 +5,7 @@ import BridgeComponents
 import BridgePage
 import BridgeSchema
 import BridgeSupport
+import BridgeNetwork
 import ScriptEngine
 
 /// The pages a test file's tests loaded (`loadPage`), and the native side of the page API the
@@ -203,10 +204,7 @@ final class TestPages {
                 return .jsonText(Array(("[" + lines.joined(separator: ",") + "]").utf8) + [0])
             }),
             ("pageErrors", { [unowned self] args in .json(.array(try page(args).errors.map { .string($0) })) }),
-            ("pageRequests", { [unowned self] args in
-                _ = try page(args)
-                return .json([])
-            }),
+            ("pageRequests", { [unowned self] args in .json(.array(try page(args).requests.map { .object($0) })) }),
             ("pageClose", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int), let page = pages[id] { close(id, page) }
                 return .undefined
@@ -277,6 +275,13 @@ final class TestPages {
             } catch {
                 throw SetupProblem(message: "options.schemas: " + error.problems.map(\.description).joined(separator: "; "))
             }
+        }
+        switch o["httpMock"] {
+        case .string?:
+            do { setup.http = try HTTPMockFixture(contentsOf: path("httpMock")!) } catch { throw SetupProblem(message: "options.httpMock: \(error.description)") }
+        case let rules?:
+            do { setup.http = try HTTPMockFixture(json: rules) } catch { throw SetupProblem(message: "options.httpMock: \(error.description)") }
+        case nil: break
         }
         setup.url = o["url"]?.stringValue
         return setup
