@@ -21,9 +21,16 @@ package enum NativeResult {
 /// An object of one context that other contexts of the same VM (JSC context group) may use
 /// directly — a page's window handed to the test that loaded it. Made and used on the main
 /// actor within one native call, while its context is open; not kept.
-package struct SharedObject: @unchecked Sendable {
-    let ref: JSObjectRef
-    let group: JSContextGroupRef
+@MainActor
+package final class SharedObject {
+    /// C pointers read when the native call returns, on the main actor (as `ScriptFunction.object`).
+    nonisolated(unsafe) let ref: JSObjectRef
+    nonisolated(unsafe) let group: JSContextGroupRef
+
+    init(ref: JSObjectRef, group: JSContextGroupRef) {
+        self.ref = ref
+        self.group = group
+    }
 }
 
 /// A Swift error thrown by a native function becomes a JS `Error` with this message.
