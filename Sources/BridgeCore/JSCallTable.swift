@@ -11,6 +11,8 @@ final class JSCallTable {
     /// Answers that arrived while nobody awaited them yet (the call drove the loop itself).
     private var results: [Int: Result<JSONValue, BridgeError>] = [:]
     private var waiters: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    /// Callers that take the answer as a callback (`call(_:_:timeout:completion:)`).
+    private var completions: [Int: @MainActor (Result<JSONValue, BridgeError>) -> Void] = [:]
     /// The timeout timer of each open request.
     private var timers: [Int: Int] = [:]
 
@@ -36,6 +38,24 @@ final class JSCallTable {
             return try await withCheckedThrowingContinuation { waiters[request] = $0 }
         } catch {
             throw BridgeError.wrapping(error)
+        }
+    }
+
+    /// Calls the JS handler `name` and hands its answer to `completion` (once), without awaiting:
+    /// for callers on the loop that cannot suspend (a test driving a page's loop). An answer
+    /// already there when the call starts (a synchronous handler) is handed over at once.
+    func call(_ name: String, _ params: JSONValue, timeout: Duration?, completion: @escaping @MainActor (Result<JSONValue, BridgeError>) -> Void) {
+        let request: Int
+        do {
+            request = try begin(name, params, timeout: timeout)
+        } catch {
+            completion(.failure(error))
+            return
+        }
+        if let result = results.removeValue(forKey: request) {
+            completion(result)
+        } else {
+            completions[request] = completion
         }
     }
 
@@ -73,6 +93,8 @@ final class JSCallTable {
         engine.loop.keepAlive -= 1
         if let waiter = waiters.removeValue(forKey: request) {
             waiter.resume(with: result.mapError { $0 as any Error })
+        } else if let completion = completions.removeValue(forKey: request) {
+            completion(result)
         } else {
             results[request] = result
         }
@@ -85,6 +107,9 @@ final class JSCallTable {
             waiter.resume(throwing: BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))
         }
         waiters.removeAll()
+        let open = completions
+        completions.removeAll()
+        for (_, completion) in open { completion(.failure(BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))) }
         timers.removeAll()
     }
 }

@@ -213,22 +213,13 @@ final class TestPages {
     }
 
     /// Calls a JS handler of the page and settles the test's promise with its answer. The
-    /// page's loop (driven by the test's) runs the call; the result comes back as a task of
-    /// the test's loop.
+    /// page's loop (driven by the test's) runs the call (its pending request keeps both loops
+    /// alive); the result comes back as a task of the test's loop.
     private func callJS(_ engine: BridgeEngine, _ name: String, _ data: JSONValue, timeout: Duration?, resolve: ScriptFunction, reject rejectFn: ScriptFunction) {
-        // The call runs in a task: until its answer is queued on the test's loop, that loop must
-        // neither go idle nor jump virtual time past it (work "off the loop", as a handler's).
-        guard let testLoop = testEngine?.loop else { return }
-        testLoop.keepAlive += 1
-        testLoop.offThreadWork += 1
         let testHandle = handle
-        Task { @MainActor [weak self] in
-            let result: Result<JSONValue, BridgeError>
-            do throws(BridgeError) { result = .success(try await engine.callJS(name, data, timeout: timeout)) } catch { result = .failure(error) }
-            guard let loop = testHandle?.engine?.loop else { return }
-            loop.keepAlive -= 1
-            loop.offThreadWork -= 1
-            loop.enqueue { [weak self] in
+        engine.callJS(name, data, timeout: timeout) { [weak self] result in
+            // Settled from the test's loop, not inside the page's reply.
+            testHandle?.engine?.loop.enqueue { [weak self] in
                 switch result {
                 case .success(let value): self?.call(resolve, [.json(value)])
                 case .failure(let error): self?.reject(rejectFn, message: error.message, code: error.code.rawValue)
