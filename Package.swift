@@ -1,4 +1,7 @@
 // swift-tools-version: 6.2
+// 6.2 is the oldest toolchain the package builds and tests with: Swift 6 language mode, typed
+// throws, `Mutex`, `String(validating:as:)` need 6.0, and the tests use Swift Testing's exit
+// tests (`#expect(processExitsWith:)`, 6.2). ToolchainTests keeps this line and the README in step.
 import PackageDescription
 
 /// Strict settings applied to every Swift target in one place.
@@ -71,7 +74,7 @@ let package = Package(
         layer("BridgeNetwork", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgePeers", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"]),
-        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork", "BridgePeers"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeCommandLine", ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
         layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
         layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),

@@ -41,10 +41,12 @@ enum SuiteBench {
 
     static func run(into report: BenchReport, bridgeRun: String, reps: Int) {
         let (ours, nodeDir) = generate(files: 50, tests: 10)
-        var o: [Double] = [], n: [Double] = []
+        var o: [Double] = [], w: [Double] = [], n: [Double] = []
         let node = ProcessRunner.which("node")
+        // One process (the figure compared with node), then two worker processes.
         for _ in 0..<reps {
-            if let m = ProcessRunner.measure([bridgeRun, "test", ours]), m.status == 0 { o.append(m.wallMs) }
+            if let m = ProcessRunner.measure([bridgeRun, "test", ours, "--workers", "1"]), m.status == 0 { o.append(m.wallMs) }
+            if let m = ProcessRunner.measure([bridgeRun, "test", ours, "--workers", "2"]), m.status == 0 { w.append(m.wallMs) }
             if let node, let m = ProcessRunner.measure([node, "--test", nodeDir]), m.status == 0 { n.append(m.wallMs) }
         }
         guard !o.isEmpty else {
@@ -56,5 +58,10 @@ enum SuiteBench {
         report.add(BenchRow(name: "suite", what: "`bridge-run test`, 50 files × 10 tests, wall", value: s.median, unit: "ms", spread: (s.min, s.max),
                             baselineName: "node --test", baseline: base, target: "≥ 10× faster", met: base.map { $0 / s.median >= 10 }))
         if node == nil { report.skip("node --test", reason: "`node` not found on PATH") }
+        if !w.isEmpty {
+            let two = stats(w)
+            report.add(BenchRow(name: "suite-workers", what: "the same suite, `--workers 2`, wall", value: two.median, unit: "ms", spread: (two.min, two.max),
+                                baselineName: "--workers 1", baseline: s.median, target: "faster than one process", met: two.median < s.median))
+        }
     }
 }

@@ -32,23 +32,84 @@ public enum BridgeCommandLine {
         case docs(schemas: String, format: SchemaCommands.DocsFormat, out: String?)
         /// `--help` for the tool or a command.
         case help(String?)
+        /// `--version` or `version`.
+        case version
+        /// `types --out DIR`: the TypeScript declarations of the SDK and the test globals.
+        case types(out: String?)
+        /// `junit-merge FILE... --out FILE`.
+        case junitMerge(files: [String], out: String?)
+    }
+
+    /// What parsing starts from: the project config's defaults and the environment's.
+    public struct Defaults: Sendable {
+        /// `test` options before the command line.
+        public var test: TestOptions
+        /// `run` options before the command line.
+        public var run: RunOptions
+
+        /// Plain defaults (no config, no environment).
+        public init(test: TestOptions = TestOptions(paths: []), run: RunOptions = RunOptions(file: "")) {
+            self.test = test
+            self.run = run
+        }
     }
 
     /// Parses arguments (without the executable name).
     ///
     /// - Throws: `UsageError` with one clear line.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    public static func parse(_ arguments: [String], defaults: Defaults = Defaults()) throws(UsageError) -> Command {
         guard let command = arguments.first else { return .help(nil) }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "-h", "--help", "help": return .help(rest.first)
-        case "run": return try parseRun(rest)
+        case "--version", "-V", "version": return .version
+        case "run": return try parseRun(rest, defaults: defaults.run)
         case "test":
-            guard let options = try TestOptions.parse(rest) else { return .help("test") }
+            guard let options = try TestOptions.parse(rest, defaults: defaults.test) else { return .help("test") }
             return .test(options)
         case "validate", "lint", "docs": return try parseSchemaCommand(command, rest)
-        default: throw UsageError(message: "unknown command '\(command)' (expected: run, test, validate, lint, docs; see --help)")
+        case "types": return try parseTypes(rest)
+        case "junit-merge": return try parseJUnitMerge(rest)
+        default: throw UsageError(message: "unknown command '\(command)' (expected: run, test, validate, lint, docs, types, junit-merge, version; see --help)")
         }
+    }
+
+    private static func parseTypes(_ args: [String]) throws(UsageError) -> Command {
+        var out: String?
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "-h", "--help": return .help("types")
+            case "--out":
+                guard i + 1 < args.count else { throw UsageError(message: "--out needs a value") }
+                i += 1
+                out = args[i]
+            default: throw UsageError(message: "unknown argument '\(args[i])' for types (see bridge-run types --help)")
+            }
+            i += 1
+        }
+        return .types(out: out)
+    }
+
+    private static func parseJUnitMerge(_ args: [String]) throws(UsageError) -> Command {
+        var out: String?
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "-h", "--help": return .help("junit-merge")
+            case "--out", "-o":
+                guard i + 1 < args.count else { throw UsageError(message: "\(args[i]) needs a value") }
+                i += 1
+                out = args[i]
+            default:
+                if args[i].hasPrefix("-") { throw UsageError(message: "unknown option '\(args[i])' for junit-merge (see bridge-run junit-merge --help)") }
+                files.append(args[i])
+            }
+            i += 1
+        }
+        guard !files.isEmpty else { throw UsageError(message: "junit-merge needs at least one JUnit XML FILE") }
+        return .junitMerge(files: files, out: out)
     }
 
     private static func parseSchemaCommand(_ command: String, _ args: [String]) throws(UsageError) -> Command {
@@ -95,9 +156,9 @@ public enum BridgeCommandLine {
         }
     }
 
-    private static func parseRun(_ args: [String]) throws(UsageError) -> Command {
+    private static func parseRun(_ args: [String], defaults: RunOptions) throws(UsageError) -> Command {
         var file: String?
-        var options = RunOptions(file: "")
+        var options = defaults
         var i = 0
         func value(_ flag: String) throws(UsageError) -> String {
             guard i + 1 < args.count else { throw UsageError(message: "\(flag) needs a value") }
@@ -157,132 +218,4 @@ public enum BridgeCommandLine {
         return .run(options)
     }
 
-    /// Help text for the tool or one command.
-    public static func help(_ command: String?, commandName: String = "bridge-run") -> String {
-        switch command {
-        case "test":
-            return TestOptions.help(commandName: commandName)
-        case "validate":
-            return """
-                usage: \(commandName) validate --schemas DIR [--no-limits] FILE...
-
-                Checks captured bridge messages against the XML protocol schemas. Each FILE holds one
-                message {method, params, callbackId}, a JSON array of them, or JSON Lines.
-                Invalid messages are printed with their location (file:line for JSON Lines) and every
-                violation as path: message. The runtime's message limits apply as they do at run time
-                (4 MiB of JSON per message, strings of 1 Mi UTF-16 units, arrays of 100 000 elements:
-                PAYLOAD_TOO_LARGE); --no-limits checks the schemas alone.
-
-                exit status: 0 all valid, 1 any invalid, 2 unreadable file or bad schemas
-                """
-        case "lint":
-            return """
-                usage: \(commandName) lint --schemas DIR
-
-                Checks every *.xml schema under DIR and prints every problem as file:line: reason.
-
-                exit status: 0 no problems, 2 problems found
-                """
-        case "docs":
-            return """
-                usage: \(commandName) docs --schemas DIR --format markdown|typescript|jsonschema [--out DIR]
-
-                Generates documentation from the schemas: one Markdown page per protocol, a TypeScript
-                .d.ts with typed bridge.call overloads, or one JSON Schema (draft 2020-12) per action
-                named <action>.schema.json. Without --out the output is printed.
-
-                exit status: 0 success, 2 bad schemas or unwritable --out
-                """
-        case "run":
-            return """
-                usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--http-mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS]
-                                         [--memory-limit MB] [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
-                                         [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
-                                         [--import-map FILE]
-
-                Runs a page script or HTML page headlessly, printing console output. A .js script runs until
-                nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
-                a document, runs its scripts in document order, then DOMContentLoaded and load, and is done
-                when it is quiet: nothing pending but its intervals, for --settle MS (or --wait-for EXPR).
-                A module (.mjs, .mts, .ts, .tsx, .jsx, or .js with import/export) is bundled by esbuild
-                first; its errors name the original files and lines.
-
-                options:
-                  --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
-                  --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket: [{"method"?, "url": "/api/*", "status"?,
-                                    "headers"?, "json"|"text"|…, "delayMs"?} | {"url", "sequence": [...]}]
-                                    (or a "$http" list in the --mock file); requests are served by data:/blob:
-                                    URLs, then --offline, then these; anything else fails (no network)
-                  --trace FILE|-    write every call, result, error, event, HTTP request and console line as JSON Lines
-                  --timeout MS      limit for the whole run and for any one script or callback (default 30000)
-                  --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
-                  --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
-                  --virtual-time    fire timers in order without waiting
-                  --settle MS       an .html page is done after MS quiet (only intervals pending; default 300)
-                  --wait-for EXPR   an .html page is done when the JS expression EXPR is truthy
-                  --offline DIR     offline resource package: routes.json maps page URLs to local pages,
-                                    packages.json + file.json serve http(s) scripts after an md5 check
-                  --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
-                  --import-map FILE  an import map {"imports": {...}} for a module file (bare names to files)
-                  --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
-                  --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
-                  --strict-schemas  with --schemas: refuse calls to actions that have no schema
-                  --validate-results  with --schemas: check results (mocked ones too) against <result>
-                  --capabilities FILE  grant permissions to pages by URL pattern (see README); without
-                                    it every page may call every action
-                  -h, --help        show this help
-
-                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit, 4 memory limit
-                """
-        default:
-            return """
-                usage: \(commandName) <command> [options]
-
-                Runs hybrid-app (H5) page scripts headlessly on JavaScriptCore with the JS bridge.
-
-                commands:
-                  run FILE|URL     run a script or page until idle (see '\(commandName) run --help')
-                  test PATH...     run *.test.js suites, each file in a fresh engine (see '\(commandName) test --help')
-                  validate         check captured messages against the XML schemas
-                  lint             check the XML schema files
-                  docs             generate Markdown, TypeScript typings or JSON Schema from the schemas
-
-                exit status: 0 success, 1 script error or invalid message, 2 usage or file error, 3 time limit, 4 memory limit
-                """
-        }
-    }
-
-    /// Runs the command line and returns the exit code.
-    ///
-    /// - Parameters:
-    ///   - arguments: the arguments without the executable name.
-    ///   - commandName: the name printed in messages and help.
-    ///   - output: where to print (default: stdout/stderr).
-    public static func main(arguments: [String], commandName: String = "bridge-run", output: any RunOutput = StandardRunOutput()) async -> Int32 {
-        // A reader that goes away (`| head`, a FIFO closed) is a failed write the run reports,
-        // not a signal that kills the process with half the output.
-        signal(SIGPIPE, SIG_IGN)
-        let command: Command
-        do {
-            command = try parse(arguments)
-        } catch {
-            output.err("\(commandName): \(error.message)")
-            return 2
-        }
-        switch command {
-        case .help(let which):
-            output.out(help(which, commandName: commandName))
-            return 0
-        case .run(let options):
-            return await ScriptRunner.run(options, output: output, prefix: commandName).exitCode
-        case .test(let options):
-            return await TestRunner.run(options, output: output, prefix: commandName).exitCode
-        case .validate(let schemas, let files, let limits):
-            return SchemaCommands.validate(schemasDir: schemas, files: files, limits: limits ? BridgeLimits() : nil, output: output, prefix: commandName)
-        case .lint(let schemas):
-            return SchemaCommands.lint(schemasDir: schemas, output: output, prefix: commandName)
-        case .docs(let schemas, let format, let out):
-            return SchemaCommands.docs(schemasDir: schemas, format: format, outDir: out, output: output, prefix: commandName)
-        }
-    }
 }

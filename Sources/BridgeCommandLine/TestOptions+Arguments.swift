@@ -4,79 +4,138 @@ public import BridgeTestRunner
 extension TestOptions {
     /// Parses the arguments after `test`.
     ///
-    /// - Parameter arguments: `PATH... [--schemas DIR] [--mock FILE] [--http-mock FILE] [--junit FILE]
-    ///   [--shard I/N] [--timeout MS] [--virtual-time]`.
+    /// - Parameters:
+    ///   - arguments: `PATH... [options]` (see `help`).
+    ///   - defaults: the options before the command line (a project config's; command-line
+    ///     options win). PATHs on the command line replace the default paths; `--reporter`
+    ///     replaces the default reporters.
     /// - Returns: the options, or `nil` when `-h`/`--help` was given.
     /// - Throws: `BridgeCommandLine.UsageError` with one clear line.
-    public static func parse(_ arguments: [String]) throws(BridgeCommandLine.UsageError) -> TestOptions? {
-        var options = TestOptions(paths: [])
+    public static func parse(_ arguments: [String], defaults: TestOptions = TestOptions(paths: [])) throws(BridgeCommandLine.UsageError) -> TestOptions? {
+        var options = defaults
+        var paths: [String] = []
+        var reporters: [Reporter]?
         var i = 0
+        func usage(_ message: String) -> BridgeCommandLine.UsageError { BridgeCommandLine.UsageError(message: message) }
         func value(_ flag: String) throws(BridgeCommandLine.UsageError) -> String {
-            guard i + 1 < arguments.count else { throw BridgeCommandLine.UsageError(message: "\(flag) needs a value") }
+            guard i + 1 < arguments.count else { throw usage("\(flag) needs a value") }
             i += 1
             return arguments[i]
         }
         while i < arguments.count {
-            let a = arguments[i]
+            var a = arguments[i]
+            var inline: String?
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                inline = String(a[a.index(after: eq)...])
+                a = String(a[..<eq])
+            }
+            func next() throws(BridgeCommandLine.UsageError) -> String {
+                if let inline { return inline }
+                return try value(a)
+            }
             switch a {
             case "-h", "--help": return nil
-            case "--schemas": options.schemasDir = try value(a)
-            case "--mock": options.mockPath = try value(a)
-            case "--http-mock": options.httpMockPath = try value(a)
-            case "--junit": options.junitPath = try value(a)
+            case "--schemas": options.schemasDir = try next()
+            case "--mock": options.mockPath = try next()
+            case "--http-mock": options.httpMockPath = try next()
+            case "--junit": options.junitPath = try next()
             case "--shard":
-                let v = try value(a)
-                guard let shard = Shard(parsing: v) else {
-                    throw BridgeCommandLine.UsageError(message: "--shard needs I/N with 1 <= I <= N (e.g. 2/4), got '\(v)'")
-                }
+                let v = try next()
+                guard let shard = Shard(parsing: v) else { throw usage("--shard needs I/N with 1 <= I <= N (e.g. 2/4), got '\(v)'") }
                 options.shard = shard
             case "--timeout":
-                let v = try value(a)
-                guard let ms = Double(v), ms >= 1, ms.isFinite else {
-                    throw BridgeCommandLine.UsageError(message: "--timeout needs a number of milliseconds (at least 1), got '\(v)'")
-                }
+                let v = try next()
+                guard let ms = Double(v), ms >= 1, ms.isFinite else { throw usage("--timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.perTestTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
-            case "--capabilities": options.capabilitiesPath = try value(a)
+            case "--capabilities": options.capabilitiesPath = try next()
             case "--memory-limit":
-                let v = try value(a)
-                guard let mb = Int(v), mb > 0, mb <= 1 << 30 else {
-                    throw BridgeCommandLine.UsageError(message: "--memory-limit needs a positive number of MiB, got '\(v)'")
-                }
+                let v = try next()
+                guard let mb = Int(v), mb > 0, mb <= 1 << 30 else { throw usage("--memory-limit needs a positive number of MiB, got '\(v)'") }
                 options.memoryLimit = mb
+            case "-t", "--test-name-pattern":
+                let v = try next()
+                guard !v.isEmpty else { throw usage("\(a) needs a regular expression, got an empty one") }
+                options.testNamePattern = v
+            case "--bail":
+                if let inline {
+                    guard let n = Int(inline), n > 0 else { throw usage("--bail=N needs a positive number of failing files, got '\(inline)'") }
+                    options.bail = n
+                } else {
+                    options.bail = 1
+                }
+            case "--workers":
+                let v = try next()
+                guard let n = Int(v), n >= 1, n <= 256 else { throw usage("--workers needs a number of processes from 1 to 256, got '\(v)'") }
+                options.workers = n
+            case "--reporter":
+                let v = try next()
+                guard let reporter = Reporter(parsing: v) else {
+                    throw usage("--reporter needs spec, dot, tap, json or junit, optionally =FILE (e.g. junit=report.xml), got '\(v)'")
+                }
+                reporters = (reporters ?? []) + [reporter]
+            case "-u", "--update-snapshots": options.updateSnapshots = true
+            case "--ci": options.ci = true
+            case "--no-ci": options.ci = false
+            case "--color": options.color = true
+            case "--no-color": options.color = false
+            case "--worker": options.isWorker = true
             default:
-                if a.hasPrefix("-") { throw BridgeCommandLine.UsageError(message: "unknown option '\(a)' for test (see bridge-run test --help)") }
-                options.paths.append(a)
+                if a.hasPrefix("-") { throw usage("unknown option '\(arguments[i])' for test (see bridge-run test --help)") }
+                paths.append(a)
             }
             i += 1
         }
-        guard !options.paths.isEmpty else { throw BridgeCommandLine.UsageError(message: "test needs at least one PATH (a *.test.js file or a directory)") }
+        if let reporters { options.reporters = reporters }
+        if !paths.isEmpty {
+            options.paths = paths
+        } else if options.paths.isEmpty, let root = options.rootDirectory, options.testMatch != nil {
+            options.paths = [root]
+        }
+        guard options.isWorker || !options.paths.isEmpty else {
+            throw usage("test needs at least one PATH (a *.test.js file or a directory)")
+        }
         return options
     }
 
     /// The help text of `bridge-run test`.
     public static func help(commandName: String = "bridge-run") -> String {
         """
-        usage: \(commandName) test PATH... [--schemas DIR] [--mock FILE] [--http-mock FILE] [--junit FILE] [--shard I/N]
-                                  [--timeout MS] [--virtual-time] [--capabilities FILE] [--memory-limit MB]
+        usage: \(commandName) test [PATH...] [options]
 
-        Runs every *.test.js file (directories are searched recursively), each in a fresh engine.
-        Tests use test/it, describe, beforeEach/afterEach, beforeAll/afterAll, expect(...),
-        mock(method, value | fn) and calls(method). The last line is 'N passed, N failed'.
+        Runs every *.test.js file (directories are searched recursively), each in a fresh engine,
+        in parallel worker processes. Tests use test/it, describe, beforeEach/afterEach,
+        beforeAll/afterAll, expect(...), mock(method, value | fn), calls(method) and vi/jest (mock
+        functions, spies, fake timers); see docs/testing.md. The last line is 'N passed, N failed'.
+        Without PATH, the test.testMatch patterns of bridge.config.json choose the files.
 
         options:
+          -t, --test-name-pattern RE  run only tests whose full name ("describe > test") matches
+                            the JavaScript regular expression RE; the others are skipped
+          --bail[=N]        stop after the first (N-th) file with a failure; the rest is not run
+          --workers N       run files in N worker processes (default: the number of cores; 1 runs
+                            them in this process); output, counts and JUnit stay in file order
+          --reporter NAME[=FILE]  spec (default), dot, tap, json or junit, to stdout or FILE;
+                            repeat for several (--reporter spec --reporter junit=out.xml)
+          --junit FILE      also write a JUnit XML report (same as --reporter junit=FILE)
+          -u, --update-snapshots  rewrite snapshots that do not match, remove obsolete ones
+          --ci              CI mode (default when the CI environment variable is set): missing
+                            snapshots fail instead of being written; --no-ci turns it off
+          --color, --no-color  colour on stdout (default: on a terminal); NO_COLOR always wins
           --schemas DIR     validate bridge calls against the XML protocol schemas in DIR
           --mock FILE       canned answers for every test: {"method": {"result": ...} | {"error": {...}}, "delayMs"?}
-          --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket in every test (see run --help)
-          --junit FILE      write a JUnit XML report for CI
+          --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket in every test and page (see run --help)
           --shard I/N       run the I-th of N stable slices of the files (file k of the sorted list is in shard k % N + 1)
           --timeout MS      time limit for each test and hook (default 5000)
           --virtual-time    fire timers in order without waiting
           --capabilities FILE  check calls against a capability file (test files are file: pages)
-          --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
+          --memory-limit MB  most resident memory a worker (or the run) may use (default 2048); past it: exit 4
+          --config FILE     read defaults from FILE instead of the nearest bridge.config.json
+          --no-config       read no config file
           -h, --help        show this help
 
-        exit status: 0 all tests passed, 1 a test or test file failed, 2 usage or file error
+        exit status: 0 all tests passed, 1 a test or test file failed, 2 usage or file error,
+        3 or 4 a worker was ended by the time or memory limit
         """
     }
 }

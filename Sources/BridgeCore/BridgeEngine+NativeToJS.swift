@@ -23,4 +23,11 @@ extension BridgeEngine {
     public func callJS(_ name: String, _ params: JSONValue = .object([:]), timeout: Duration? = nil) async throws(BridgeError) -> JSONValue {
         try await jsCalls.call(name, params, timeout: timeout)
     }
+
+    /// Calls a JS handler registered with `bridge.register(name, fn)` and hands its answer (or
+    /// the error, as for `callJS(_:_:timeout:)`) to `completion`, once, on the main actor. Does
+    /// not drive the loop: for callers whose loop is already running (a test driving a page).
+    package func callJS(_ name: String, _ params: JSONValue, timeout: Duration?, completion: @escaping @MainActor (Result<JSONValue, BridgeError>) -> Void) {
+        jsCalls.call(name, params, timeout: timeout, completion: completion)
+    }
 }

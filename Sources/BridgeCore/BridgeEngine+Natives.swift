@@ -75,14 +75,17 @@ extension BridgeEngine {
                 return .undefined
             }),
             ("setTimer", { [unowned self] args in
-                let id = timers.start(milliseconds: args.number(0) ?? 1, repeats: args.bool(1))
+                // (ms, repeats, internal: the runtime's own timer, never on fake time)
+                let id = timers.start(milliseconds: args.number(0) ?? 1, repeats: args.bool(1), internal: args.count > 2 && args.bool(2))
                 return .number(Double(id))
             }),
             ("clearTimer", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) { timers.clear(id) }
                 return .undefined
             }),
-            ("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
+            ("now", { [unowned self] _ in .number(loop.fakeTimeline?.now.milliseconds ?? loop.clock.nowMilliseconds) }),
+            // Date.now() while a test fakes time (whole milliseconds), else undefined: real time.
+            ("wallNow", { [unowned self] _ in loop.fakeTimeline.map { .number($0.wallMilliseconds.rounded(.down)) } ?? .undefined }),
             ("console", { [unowned self] args in
                 report(.console(level: args.string(0) ?? "log", message: args.string(1) ?? ""))
                 return .undefined

@@ -15,7 +15,8 @@ final class JSCallTable {
     private var timers: [Int: Int] = [:]
     /// The handler name of each open request (for the trace).
     private var names: [Int: String] = [:]
-    /// Who hears of a request's answer instead of an awaiting caller (a `$native` step).
+    /// Who hears of a request's answer instead of an awaiting caller (a `$native` step, a test
+    /// driving a page: `call(_:_:timeout:completion:)`).
     private var completions: [Int: @MainActor (Result<JSONValue, BridgeError>) -> Void] = [:]
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
@@ -42,6 +43,18 @@ final class JSCallTable {
             throw BridgeError.wrapping(error)
         }
     }
+
+    /// Calls the JS handler `name` and hands its answer to `completion` (once), without awaiting:
+    /// for callers on the loop that cannot suspend (a test driving a page's loop). An answer
+    /// already there when the call starts (a synchronous handler) is handed over at once.
+    func call(_ name: String, _ params: JSONValue, timeout: Duration?, completion: @escaping @MainActor (Result<JSONValue, BridgeError>) -> Void) {
+        do {
+            _ = try begin(name, .data(params), timeout: timeout, completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
 
     /// Starts a call of the JS handler `name` and returns its request number; the answer is
     /// kept until someone takes it (`call` awaits it).
@@ -114,6 +127,9 @@ final class JSCallTable {
             waiter.resume(throwing: BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))
         }
         waiters.removeAll()
+        let open = completions
+        completions.removeAll()
+        for (_, completion) in open { completion(.failure(BridgeError(code: .cancelled, message: "engine closed before the JS handler answered"))) }
         timers.removeAll()
         names.removeAll()
         completions.removeAll()

@@ -4,7 +4,8 @@ extension SchemaDocs {
     /// A `.d.ts` for every action of `set`: a params interface and a result type per action
     /// (enums as string-literal unions, nullable as `| null`, optional params with `?`), a
     /// `BridgeActions` map, and typed overloads of `bridge.call(method, params)` so editors
-    /// catch unknown methods, misspelt params and wrong types.
+    /// catch unknown methods, misspelt params and wrong types. It fills the global
+    /// `BridgeActionMap` of `bridge.d.ts` (`bridge-run types`), which types the global `bridge`.
     ///
     /// Objects list their declared members only, so a misspelt member is caught even where the
     /// runtime (non-strict object) would let it through; an object with no declared members is
@@ -15,7 +16,9 @@ extension SchemaDocs {
     public static func typeScript(_ set: SchemaSet) -> String {
         var out = """
             // Generated from the bridge protocol schemas by `bridge-run docs --format typescript`.
-            // Do not edit: change the XML schemas and regenerate.
+            // Do not edit: change the XML schemas and regenerate. Use it with bridge.d.ts from
+            // `bridge-run types`, whose global `bridge` it types (through BridgeActionMap); the
+            // `Bridge` interface below is the same SDK, for code that imports it.
 
             /** Options of a bridge call. */
             export interface BridgeCallOptions {
@@ -90,10 +93,8 @@ extension SchemaDocs {
             }
 
             declare global {
-              const bridge: Bridge;
-              interface Window {
-                bridge: Bridge;
-              }
+              /** The global `bridge` of bridge.d.ts (`bridge-run types`) is typed by these actions. */
+              interface BridgeActionMap extends BridgeActions {}
             }
 
             """

@@ -2,20 +2,20 @@
 ///
 /// The reader builds a plain tree of these (name, attributes in document order, text, children,
 /// line); ``SchemaBuilder`` then interprets it and reports problems with the element's line.
-struct SchemaXMLElement: Sendable {
+package struct SchemaXMLElement: Sendable {
     /// The element name, e.g. `param`.
-    var name: String
+    package var name: String
     /// Attributes, sorted by name so problems come out in a stable order.
-    var attributes: [(name: String, value: String)]
+    package var attributes: [(name: String, value: String)]
     /// Character data directly inside the element (text and CDATA), concatenated.
-    var text: String
+    package var text: String
     /// Child elements in document order.
-    var children: [SchemaXMLElement]
+    package var children: [SchemaXMLElement]
     /// 1-based line where the start tag ends (what the XML parser reports).
-    var line: Int
+    package var line: Int
 
     /// The value of attribute `name`, if present.
-    func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         attributes.first { $0.name == name }?.value
     }
 }

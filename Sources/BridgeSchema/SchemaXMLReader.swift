@@ -1,4 +1,4 @@
-import FoundationEssentials
+package import FoundationEssentials
 
 /// Reads a schema file into a tree of ``SchemaXMLElement``: checks what the file may not be
 /// (not UTF-8, a DOCTYPE, a processing instruction), then reads it with ``SchemaXMLScanner``.
@@ -7,7 +7,7 @@ import FoundationEssentials
 /// billion-laughs attack among them) are refused, no entity other than the five predefined ones
 /// exists, and nothing is ever fetched. The first XML error stops the read and is reported with
 /// its line.
-enum SchemaXMLReader {
+package enum SchemaXMLReader {
 
     /// Parses `data` (the contents of `file`) into its root element.
     ///
@@ -16,7 +16,7 @@ enum SchemaXMLReader {
     ///   - file: the path used in problems.
     /// - Returns: the root element.
     /// - Throws: a ``SchemaProblem`` for a DOCTYPE or malformed XML, with its line.
-    static func read(_ data: Data, file: String) throws(SchemaProblem) -> SchemaXMLElement {
+    package static func read(_ data: Data, file: String) throws(SchemaProblem) -> SchemaXMLElement {
         // Only UTF-8 is accepted, so the DOCTYPE scan below cannot be dodged by another encoding.
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {

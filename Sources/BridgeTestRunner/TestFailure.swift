@@ -1,13 +1,24 @@
 import BridgeValues
 import ScriptEngine
 /// Why a test failed, ready to print: a headline, detail lines and the test file's line.
-struct TestFailure: Sendable, Equatable {
+struct TestFailure: Sendable, Equatable, Codable {
     /// One line: the expectation (`expect(received).toBe(expected)`), the error, or the timeout.
     var message: String
     /// Lines after the headline (values, diff, hints), without indentation.
     var details: [String]
     /// `file:line` in the test file, when known.
     var location: String?
+    /// What kind of failure (JUnit's `type`): `AssertionError` for an expectation, `Timeout`,
+    /// the thrown error's name (`TypeError`, `BridgeError`...), `SyntaxError` for a file that
+    /// does not parse.
+    var type: String = "Error"
+
+    init(message: String, details: [String], location: String?, type: String = "Error") {
+        self.message = message
+        self.details = details
+        self.location = location
+        self.type = type
+    }
 
     /// Headline, details and location, as printed under a failed test.
     var lines: [String] {
@@ -35,7 +46,9 @@ extension TestFailure {
         let expected = json["expected"]?.stringValue
         let received = json["received"]?.stringValue
         if json["diff"]?.boolValue == true, let expected, let received {
-            details += ["", "- Expected", "+ Received", ""]
+            let labels = json["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let (minus, plus) = labels.count == 2 ? (labels[0], labels[1]) : ("Expected", "Received")
+            details += ["", "- \(minus)", "+ \(plus)", ""]
             details += LineDiff.lines(expected: expected, received: received)
         } else if expected != nil || received != nil {
             details.append("")
@@ -53,7 +66,7 @@ extension TestFailure {
         if line == nil, let definedAt = json["definedAt"]?.stringValue {
             line = Self.line(inStack: definedAt, file: sourceURL)
         }
-        self.init(message: title, details: details, location: line.map { "\(sourceURL):\($0)" })
+        self.init(message: title, details: details, location: line.map { "\(sourceURL):\($0)" }, type: json["type"]?.stringValue ?? "Error")
     }
 
     /// A failure made from a script error (syntax error, uncaught exception, time limit).
@@ -61,7 +74,14 @@ extension TestFailure {
         var line = e.sourceURL == sourceURL ? e.line : nil
         if line == nil, let stack = e.stack { line = Self.line(inStack: stack, file: sourceURL) }
         let location = line.map { "\(sourceURL):\($0)" } ?? e.location
-        self.init(message: prefix + e.message, details: [], location: location)
+        let type: String
+        switch e.kind {
+        case .timeLimit: type = "TimeLimit"
+        case .unhandledRejection: type = "UnhandledRejection"
+        case .loadFailure: type = "LoadFailure"
+        case .exception: type = e.message.hasPrefix("SyntaxError") ? "SyntaxError" : "Error"
+        }
+        self.init(message: prefix + e.message, details: [], location: location, type: type)
     }
 
     /// `label` before the first line of `value`, later lines aligned under it.

@@ -27,6 +27,13 @@ final class TestFileRunner {
     var onConsole: (String) -> Void = { _ in }
     /// Receives each result as soon as it is known.
     var onResult: (TestCaseResult) -> Void = { _ in }
+    /// Receives the runner's own remarks about the file (`the rest of the file was not run`).
+    var onNote: (String) -> Void = { _ in }
+    /// Console lines outside any test, and those of the running test (`nil` between tests).
+    private var fileOutput: [String] = []
+    /// The pages the file's tests load (`loadPage`).
+    private var pages: TestPages?
+    private var testOutput: [String]?
 
     init(path: String, options: TestOptions, vm: ScriptVM, fixture: MockFixture?) {
         self.path = path
@@ -38,13 +45,17 @@ final class TestFileRunner {
     /// Runs the file and returns every result (also passed to `onResult` one by one).
     func run() async -> TestFileResult {
         let start = ContinuousClock.now
+        let startedAt = TestClock.realWallMilliseconds()
         var cases: [TestCaseResult] = []
+        var snapshots = SnapshotCounts()
         func add(_ result: TestCaseResult) {
             cases.append(result)
             onResult(result)
         }
         func finished() -> TestFileResult {
-            TestFileResult(path: path, cases: cases, durationMs: Self.milliseconds(since: start))
+            TestFileResult(
+                path: path, cases: cases, durationMs: Self.milliseconds(since: start), startedAt: startedAt, output: fileOutput,
+                snapshots: snapshots)
         }
         func fileFailure(_ failure: TestFailure) -> TestFileResult {
             add(TestCaseResult(name: "", status: .failed, durationMs: Self.milliseconds(since: start), failure: failure))
@@ -69,13 +80,21 @@ final class TestFileRunner {
             return fileFailure(TestFailure(message: "cannot start the engine: \(error)", details: [], location: nil))
         }
         engine.internalSources.insert(TestHarness.sourceURL)
+        for part in TestHarness.extensions { engine.internalSources.insert(part.sourceURL) }
         let session = TestSession(fixture: fixture)
+        let pages = TestPages(
+            vm: vm, session: session, inputs: TestInputs(fixture: fixture, capabilities: capabilities, schemas: schemas, http: http), testFile: path)
+        pages.attach(engine)
+        pages.console = { [weak self] in self?.console($0) }
+        self.pages = pages
         defer {
+            pages.closeAll()
             session.detach()
             recoverFromSilentStop(engine)
             engine.close()
         }
-        session.install(on: engine, perTestTimeout: options.perTestTimeout)
+        let store = SnapshotStore(testFile: path, update: options.updateSnapshots, ci: options.ci)
+        session.install(on: engine, perTestTimeout: options.perTestTimeout, namePattern: options.testNamePattern, more: store.nativeFunctions() + pages.nativeFunctions())
         // Schemas validate every call, mocked ones too. `mock()`/`calls()` use native functions,
         // not bridge messages, so the filter never sees harness traffic.
         if let schemas { engine.install(schemas) }
@@ -90,17 +109,18 @@ final class TestFileRunner {
         } catch {
             return fileFailure(TestFailure(message: "the network layer failed to load: \(error)", details: [], location: nil))
         }
-        let onConsole = self.onConsole
-        engine.addEventObserver { event in
+        engine.addEventObserver { [weak self] event in
             switch event {
             case .call(let method, let params, _, _): session.record(method: method, params: params)
-            case .console(_, let message): onConsole(message)
+            case .console(_, let message): self?.console(message)
             default: break
             }
         }
 
         do {
             try engine.evaluate(TestHarness.source, sourceURL: TestHarness.sourceURL)
+            for part in TestHarness.extensions { try engine.evaluate(part.source, sourceURL: part.sourceURL) }
+            try engine.evaluate(TestHarness.finish, sourceURL: TestHarness.sourceURL)
         } catch {
             return fileFailure(TestFailure(message: "the test harness failed to load: \(error)", details: [], location: nil))
         }
@@ -129,25 +149,50 @@ final class TestFileRunner {
             return fileFailure(TestFailure(message: "no tests in \(path): call test(name, fn) at least once", details: [], location: nil))
         }
 
+        var keep: [String] = []
         for (index, entry) in plan.enumerated() {
             let name = entry["name"]?.stringValue ?? "test \(index + 1)"
             let running = "\(path) > \(name)"
             RunningTest.name.withLock { $0 = running }
+            let titles = entry["titles"]?.arrayValue?.compactMap(\.stringValue) ?? [name]
+            let line = entry["definedAt"]?.stringValue.flatMap { TestFailure.line(inStack: $0, file: path) }
             if entry["skip"]?.boolValue == true {
-                add(TestCaseResult(name: name, status: .skipped, durationMs: 0, failure: nil))
+                keep.append(name)
+                add(TestCaseResult(name: name, status: .skipped, durationMs: 0, failure: nil, titles: titles, line: line))
                 continue
             }
+            testOutput = []
             let outcome = await runTest(index: index, entry: entry, engine: engine, session: session)
-            add(TestCaseResult(name: name, status: outcome.failure == nil ? .passed : .failed, durationMs: outcome.ms, failure: outcome.failure))
+            pages.closeTestPages()
+            let output = testOutput ?? []
+            testOutput = nil
+            if outcome.failure != nil { keep.append(name) }
+            add(
+                TestCaseResult(
+                    name: name, status: outcome.failure == nil ? .passed : .failed, durationMs: outcome.ms, failure: outcome.failure,
+                    titles: titles, line: line, output: output))
             if outcome.stopped {
                 let left = plan.count - index - 1
                 if left > 0 {
-                    onConsole("  (the rest of \(path) was not run: \(left) test\(left == 1 ? "" : "s") after a script was stopped)")
+                    onNote("  (the rest of \(path) was not run: \(left) test\(left == 1 ? "" : "s") after a script was stopped)")
+                    for later in plan.dropFirst(index + 1) { keep.append(later["name"]?.stringValue ?? "") }
                 }
                 break
             }
         }
+        store.keep(testsNamed: keep)
+        let (counts, problem) = store.finish()
+        snapshots = counts
+        if let problem {
+            add(TestCaseResult(name: "", status: .failed, durationMs: 0, failure: TestFailure(message: problem, details: [], location: nil, type: "SnapshotError")))
+        }
         return finished()
+    }
+
+    /// A console line: kept with the running test (or the file) and passed on.
+    private func console(_ line: String) {
+        if testOutput != nil { testOutput?.append(line) } else { fileOutput.append(line) }
+        onConsole(line)
     }
 
     /// Runs test `index` through the harness: starts it, then drives the engine's loop until the
@@ -181,7 +226,11 @@ final class TestFileRunner {
         }
         if stopped == nil, failure == nil, session.report == nil, !runaway() {
             do {
-                try await engine.loop.run(limit: budget + .seconds(1), shouldStop: runaway, until: { session.report != nil })
+                let pages = self.pages
+                try await engine.loop.run(limit: budget + .seconds(1), shouldStop: runaway, until: {
+                    pages?.poll()
+                    return session.report != nil
+                })
             } catch {
                 if case .runTimeLimit = error {
                     failure = TestFailure(message: "the test did not finish within \(BridgeError.describe(budget + .seconds(1)))", details: [], location: definedAt)

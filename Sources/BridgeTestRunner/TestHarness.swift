@@ -3,7 +3,8 @@
 ///
 /// It defines the globals `test`/`it` (with `.skip`, `.only`, `.todo`), `describe` (with
 /// `.skip`, `.only`), `beforeAll`/`afterAll`/`beforeEach`/`afterEach` (scoped to the enclosing
-/// describe), `expect` (see `expectSource`), `mock(method, value | fn)` and `calls(method)`.
+/// describe), `expect`, `mock(method, value | fn)` and `calls(method)`; its extensions add
+/// `vi`/`jest` and the mock and snapshot matchers (docs/testing.md).
 ///
 /// Protocol with native code:
 /// - loading the file collects tests; `__bridgeTestHarness.plan()` (evaluated once) ends
@@ -24,12 +25,30 @@
 /// Timers a test starts (through `setTimeout`/`setInterval`) are cleared when it ends, so one
 /// test's leftovers never fire in the next. Each test, hook and `done` callback has a timeout
 /// (third argument of `test`, second of a hook; default `--timeout`).
+///
+/// Extensions (`JS/bridge-test-*.js`) run right after the harness, each a function over the
+/// harness's kit (`__bridgeTestKit`: its printing, equality, matcher table, test lifecycle and
+/// the `vi` object they fill): mock functions and spies, fake timers, snapshots. Then
+/// `__bridgeTestKit.finish()` publishes `vi`/`jest` and removes the kit and the native object.
 enum TestHarness {
     /// The name harness frames carry in stacks.
     static let sourceURL = "bridge-test-harness.js"
 
-    /// The whole harness (`JS/bridge-test-harness.js`, embedded at build time): one function over
+    /// The core harness (`JS/bridge-test-harness.js`, embedded at build time): one function over
     /// the native object and the global object, run at once. Its `expect` part provides the
     /// matchers, `.not`, `.resolves`/`.rejects`, asymmetric matchers and value printing.
     static var source: String { EmbeddedJS.bridgeTestHarness }
+
+    /// The harness's extensions in load order, with the names their frames carry.
+    static var extensions: [(sourceURL: String, source: String)] {
+        [
+            ("bridge-test-mocks.js", EmbeddedJS.bridgeTestMocks),
+            ("bridge-test-timers.js", EmbeddedJS.bridgeTestTimers),
+            ("bridge-test-snapshots.js", EmbeddedJS.bridgeTestSnapshots),
+            ("bridge-test-pages.js", EmbeddedJS.bridgeTestPages),
+        ]
+    }
+
+    /// Evaluated after the last extension: publishes `vi`/`jest`, removes the kit.
+    static let finish = "__bridgeTestKit.finish()"
 }

@@ -1,12 +1,12 @@
 /// Options of `bridge-run test`: which files, the fixtures and reports, and how tests are timed.
-public struct TestOptions: Sendable, Equatable {
+public struct TestOptions: Sendable, Equatable, Codable {
     /// One slice of a suite for a CI matrix (`--shard I/N`).
     ///
     /// Files are sorted by path; the file at 0-based position `k` of that list belongs to shard
     /// `k % count + 1`. Every file is in exactly one shard and shard sizes differ by at most one.
     /// The split is stable for a given set of files (adding a file can move later files to
     /// another shard, which is harmless: every shard of one commit sees the same list).
-    public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         /// 1-based shard number, `1...count`.
         public var index: Int
         /// Number of shards, at least 1.
@@ -35,6 +35,49 @@ public struct TestOptions: Sendable, Equatable {
         }
     }
 
+    /// One output format of the results (`--reporter NAME[=FILE]`).
+    public struct Reporter: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// The formats.
+        public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+            /// One line per test as it finishes, failures in full, then the summary (the default).
+            case spec
+            /// One character per test (`.` passed, `F` failed, `s` skipped), failures, the summary.
+            case dot
+            /// TAP version 13.
+            case tap
+            /// One JSON document in the shape of Jest's `--json`.
+            case json
+            /// JUnit XML.
+            case junit
+        }
+
+        /// The format.
+        public var kind: Kind
+        /// The file to write; `nil` = standard output.
+        public var path: String?
+
+        /// Creates a reporter choice.
+        public init(_ kind: Kind, path: String? = nil) {
+            self.kind = kind
+            self.path = path
+        }
+
+        /// Parses `NAME` or `NAME=FILE` (`nil` for an unknown name or an empty file).
+        public init?(parsing text: String) {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let kind = Kind(rawValue: String(parts[0])) else { return nil }
+            if parts.count == 2 {
+                guard !parts[1].isEmpty else { return nil }
+                self.init(kind, path: parts[1] == "-" ? nil : String(parts[1]))
+            } else {
+                self.init(kind)
+            }
+        }
+
+        /// `NAME` or `NAME=FILE`.
+        public var description: String { path.map { "\(kind.rawValue)=\($0)" } ?? kind.rawValue }
+    }
+
     /// Files (`*.test.js`) and directories to search recursively.
     public var paths: [String]
     /// A directory of XML protocol schemas to validate calls against (`--schemas`).
@@ -57,8 +100,38 @@ public struct TestOptions: Sendable, Equatable {
     public var virtualTime: Bool
     /// A capability file (`--capabilities`); test files are `file:` pages.
     public var capabilitiesPath: String?
-    /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048).
+    /// Most resident memory the run may use, in MiB (`--memory-limit MB`; `nil` = 2048). With
+    /// workers, the limit of each worker process.
     public var memoryLimit: Int?
+    /// Only tests whose full name (`describe > test`) matches this JavaScript regular expression
+    /// run; the others are skipped (`-t`, `--test-name-pattern`).
+    public var testNamePattern: String?
+    /// Stop after this many files with a failure (`--bail` = 1); the rest is reported as not
+    /// run. `nil` = run everything.
+    public var bail: Int?
+    /// Test files run in parallel in this many worker processes (`--workers N`); 1 runs them
+    /// in this process. Workers need `workerExecutable`.
+    public var workers: Int
+    /// The program that runs `test --worker` (the CLI: itself); `nil` = always in this process.
+    public var workerExecutable: String?
+    /// The output formats; empty = `spec` on standard output (`--junit FILE` adds JUnit).
+    public var reporters: [Reporter]
+    /// Rewrite snapshots that do not match and remove obsolete ones (`-u`, `--update-snapshots`).
+    public var updateSnapshots: Bool
+    /// CI mode (`--ci`, or the `CI` environment variable): a missing snapshot fails the test
+    /// instead of being written.
+    public var ci: Bool
+    /// Colour on standard output: `nil` = when it is a terminal and `NO_COLOR` is not set.
+    public var color: Bool?
+    /// Patterns (globs relative to `rootDirectory`, `**` for any folders) that name test files
+    /// when a directory is searched (from `bridge.config.json`'s `test.testMatch`); `nil` =
+    /// `**/*.test.js`.
+    public var testMatch: [String]?
+    /// The directory `testMatch` patterns are relative to (the config file's folder).
+    public var rootDirectory: String?
+    /// This process is a worker of a parent `bridge-run test` (hidden `--worker`): it reads file
+    /// names on stdin and writes results as JSON Lines on stdout.
+    package var isWorker = false
 
     /// Creates options.
     public init(
@@ -77,5 +150,17 @@ public struct TestOptions: Sendable, Equatable {
         self.shard = shard
         self.perTestTimeout = perTestTimeout
         self.virtualTime = virtualTime
+        self.workers = 1
+        self.reporters = []
+        self.updateSnapshots = false
+        self.ci = false
+    }
+
+    /// The reporters this run uses: the chosen ones, or `spec` on stdout; `--junit FILE` adds
+    /// a JUnit reporter.
+    var effectiveReporters: [Reporter] {
+        var out = reporters.isEmpty ? [Reporter(.spec)] : reporters
+        if let junitPath, !out.contains(Reporter(.junit, path: junitPath)) { out.append(Reporter(.junit, path: junitPath)) }
+        return out
     }
 }

@@ -15,11 +15,15 @@ final class TestProgress: RunOutput {
     private let enabled: Bool
     private var showing = false
 
-    /// Wraps `output`; progress is shown when `enabled` (and then only on a terminal).
-    init(wrapping output: any RunOutput, total: Int) {
+    /// Wraps `output`; progress is shown when `enabled` (a human format writes to stdout), and
+    /// then only on a terminal.
+    init(wrapping output: any RunOutput, total: Int, enabled: Bool = true) {
         base = output
-        enabled = total > 1 && output is StandardRunOutput && isatty(1) == 1
+        self.enabled = enabled && total > 1 && output is StandardRunOutput && isatty(1) == 1
     }
+
+    /// The first line that could not be written to standard output.
+    var writeFailure: String? { base.writeFailure }
 
     /// Shows `[done/total] path`.
     func update(done: Int, total: Int, path: String) {

@@ -8,24 +8,15 @@ import BridgeSchema
 import ScriptEngine
 import BridgeSupport
 
-/// `bridge-run test` as a library entry point: finds `*.test.js` files, runs each in a fresh
-/// engine (all engines share one `ScriptVM`), prints each test's result and, last, the line
-/// `N passed, N failed` (`, N skipped` when some were skipped).
+/// `bridge-run test` as a library entry point: finds the test files (`*.test.js`, or the
+/// config's `testMatch`), runs each in a fresh engine — in this process (all engines share one
+/// `ScriptVM`) or in worker processes (`--workers N`) — and reports them in file order through
+/// the chosen reporters (`spec` by default: each test's result, then a summary whose last line
+/// is `N passed, N failed`, plus `, N skipped` when some were skipped).
 ///
-/// A test file uses `test(name, fn)`/`it` (fn may be async or take a `done` callback),
-/// `describe`, `beforeAll`/`afterAll`/`beforeEach`/`afterEach`, `test.skip`/`test.only`,
-/// `expect(x)` matchers (`toBe`, `toEqual`, `toMatchObject`, `toBeTruthy`, `toBeFalsy`,
-/// `toBeNull`, `toBeUndefined`, `toBeDefined`, `toContain`, `toContainEqual`, `toThrow`,
-/// `toHaveLength`, `toHaveProperty`, `toBeGreaterThan`/`toBeLessThan` (and `OrEqual`),
-/// `toBeCloseTo`, `toMatch`, `toBeInstanceOf`, with `.not`, `.resolves`, `.rejects`), and:
-/// - `mock(method, value)`: calls to `method` answer `value`; `mock(method, {error: {code,
-///   message}})` fails them, `{result: v, delayMs: n}` answers later; `mock(method, fn)` calls
-///   `fn(params, method)` whose return value (or promise) is the result and whose thrown error
-///   (its `code`, else `HANDLER_ERROR`) fails the call. Inside a test or its hooks the mock is
-///   for that test; at the file's top level or in `beforeAll` it is for the rest of the file.
-///   `--mock FILE` answers apply to every test; `mock()` wins.
-/// - `calls(method)`: the `params` of each call to `method` made during the current test, in
-///   order; `calls()` returns `[{method, params}]` for every call.
+/// The test-file globals (`test`, `describe`, hooks, `expect` and its matchers, `mock`,
+/// `calls`, `vi`/`jest` with mock functions, spies and fake timers, snapshots) are described in
+/// docs/testing.md and implemented by `JS/bridge-test-harness.js` and its extensions.
 @MainActor
 public enum TestRunner {
     /// Runs the tests of `options` and prints results to `output`.
@@ -43,6 +34,10 @@ public enum TestRunner {
 
     /// `run`, also returning every result (for tests and embedding).
     static func execute(_ options: TestOptions, output: any RunOutput, prefix: String = "bridge-run") async -> TestRunSummary {
+        if options.isWorker {
+            let code = await TestWorker.serve(output: output, prefix: prefix)
+            return TestRunSummary(files: [], report: RunReport(exitCode: code, errors: []))
+        }
         var errors: [String] = []
         func fail(_ line: String) -> TestRunSummary {
             output.err("\(prefix): \(line)")
@@ -53,91 +48,114 @@ public enum TestRunner {
         guard options.perTestTimeout > .zero else {
             return fail("the per-test timeout must be a positive number of milliseconds")
         }
-        var fixture: MockFixture?
-        if let path = options.mockPath {
-            do { fixture = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
-        }
-        let http: HTTPMockFixture
-        do { http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: options.mockPath) } catch { return fail(error.description) }
-        var capabilities: CapabilitySet?
-        if let path = options.capabilitiesPath {
-            do { capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
-        }
-        var schemas: SchemaSet?
-        if let dir = options.schemasDir {
-            do {
-                schemas = try SchemaSet.load(directory: dir)
-            } catch {
-                for problem in error.problems { output.err(problem.description) }
-                return fail("\(error.problems.count) problem\(error.problems.count == 1 ? "" : "s") in the schemas in \(dir)")
-            }
+        let inputs: TestInputs
+        switch TestInputs.load(options, output: output, prefix: prefix) {
+        case .success(let loaded): inputs = loaded
+        case .failure(let failure): return TestRunSummary(files: [], report: RunReport(exitCode: 2, errors: [failure.line]))
         }
         let all: [String]
         do {
-            all = try TestFileFinder.find(options.paths)
+            all = try TestFileFinder.find(options.paths, matching: options.testMatch, root: options.rootDirectory)
         } catch {
             return fail("cannot read \(error.path): no such file or directory")
         }
         guard !all.isEmpty else {
-            return fail("no test files (*\(TestFileFinder.suffix)) found in \(options.paths.joined(separator: ", "))")
+            return fail("no test files (\(TestFileFinder.describe(options.testMatch))) found in \(options.paths.joined(separator: ", "))")
         }
         let files = TestFileFinder.select(all, shard: options.shard)
-
-        let progress = TestProgress(wrapping: output, total: files.count)
-        let vm = ScriptVM(timeLimit: options.perTestTimeout)
-        // What JavaScriptCore's own limit cannot stop (a chain of promise continuations in a
-        // test) ends the process with a line naming the file and the test.
-        RunGuard.start(
-            scriptLimit: options.perTestTimeout, deadline: nil, memoryLimit: options.memoryLimit, runLimit: options.perTestTimeout,
-            prefix: prefix, flush: nil, context: { RunningTest.name.withLock { $0 } })
+        let vm = startVM(options, prefix: prefix)
         defer { RunGuard.end() }
+        if let pattern = options.testNamePattern, let problem = patternProblem(pattern, vm: vm) {
+            return fail("-t/--test-name-pattern: \(problem)")
+        }
+
+        let start = ContinuousClock.now
+        let workers = options.workerExecutable == nil ? 1 : max(1, min(options.workers, files.count))
+        let style = TerminalStyle.forStandardOutput(output, choice: options.color)
+        let choices = options.effectiveReporters
+        let humanOnStdout = choices.contains { ($0.kind == .spec || $0.kind == .dot) && $0.path == nil }
+        let progress = TestProgress(wrapping: output, total: files.count, enabled: humanOnStdout)
+        let reporters = ReporterSet(choices, output: progress, style: style, workers: workers)
+        reporters.begin(files: files)
+
         var results: [TestFileResult] = []
-        for (number, path) in files.enumerated() {
-            progress.update(done: number, total: files.count, path: path)
-            let runner = TestFileRunner(path: path, options: options, vm: vm, fixture: fixture)
-            runner.schemas = schemas
-            runner.capabilities = capabilities
-            runner.http = http
-            runner.onConsole = { progress.out($0) }
-            runner.onResult = { result in
-                for line in render(result, file: path) { progress.out(line) }
+        var notRun: [String] = []
+        var guardStatus: Int32?
+        if workers > 1, let executable = options.workerExecutable {
+            let pool = TestWorkerPool(options: options, executable: executable, files: files, reporters: reporters, output: progress, prefix: prefix)
+            var started = 0
+            (results, notRun) = await pool.run(workers: workers) { path, _ in
+                progress.update(done: started, total: files.count, path: path)
+                started += 1
             }
-            results.append(await runner.run())
+            guardStatus = pool.guardStatus
+        } else {
+            var failedFiles = 0
+            for (number, path) in files.enumerated() {
+                progress.update(done: number, total: files.count, path: path)
+                let runner = fileRunner(path: path, options: options, vm: vm, inputs: inputs)
+                runner.onConsole = { reporters.console($0, file: path) }
+                runner.onNote = { reporters.note($0, file: path) }
+                runner.onResult = { reporters.result($0, file: path) }
+                let result = await runner.run()
+                results.append(result)
+                reporters.fileFinished(result)
+                if result.failed {
+                    failedFiles += 1
+                    if let bail = options.bail, failedFiles >= bail {
+                        notRun = Array(files[(number + 1)...])
+                        break
+                    }
+                }
+            }
         }
         progress.clear()
 
-        var summary = TestRunSummary(files: results, report: RunReport(exitCode: 0, errors: []))
-        if let path = options.junitPath {
-            do {
-                try JUnitReport.write(results, to: path)
-            } catch {
-                output.out(summary.countsLine)
-                let line = "cannot write the JUnit report \(path): \(FileErrorText.describe(error))"
-                output.err("\(prefix): \(line)")
-                summary.report = RunReport(exitCode: 2, errors: [line])
-                return summary
-            }
+        var summary = TestRunSummary(files: results, report: RunReport(exitCode: 0, errors: []), notRun: notRun)
+        summary.durationMs = TestFileRunner.milliseconds(since: start)
+        let problems = reporters.end(summary)
+        if !problems.isEmpty {
+            for line in problems { output.err("\(prefix): \(line)") }
+            summary.report = RunReport(exitCode: 2, errors: problems)
+            return summary
         }
-        output.out(summary.countsLine)
-        summary.report.exitCode = summary.failed > 0 ? 1 : 0
+        summary.report.exitCode = guardStatus ?? (summary.failed > 0 ? 1 : 0)
         return summary
     }
 
+    /// The run's VM and process guard (what JavaScriptCore's own limit cannot stop — a chain of
+    /// promise continuations in a test — ends the process with a line naming the file and the
+    /// test).
+    static func startVM(_ options: TestOptions, prefix: String) -> ScriptVM {
+        let vm = ScriptVM(timeLimit: options.perTestTimeout)
+        RunGuard.start(
+            scriptLimit: options.perTestTimeout, deadline: nil, memoryLimit: options.memoryLimit, runLimit: options.perTestTimeout,
+            prefix: prefix, flush: nil, context: { RunningTest.name.withLock { $0 } })
+        return vm
+    }
 
-    /// The printed lines of one result: `✓ file > name (ms)`, `○ file > name (skipped)`, or
-    /// `✗ file > name` followed by the failure indented by four spaces.
-    static func render(_ result: TestCaseResult, file: String) -> [String] {
-        // A test's name is one line whatever it holds; a failure's text is indented line by line,
-        // so neither can print a line that looks like a result or the summary.
-        let title = (result.isFileLevel ? file : "\(file) > \(result.name)").oneLine()
-        switch result.status {
-        case .passed:
-            return ["✓ \(title) (\(Int(result.durationMs.rounded())) ms)"]
-        case .skipped:
-            return ["○ \(title) (skipped)"]
-        case .failed:
-            let body = (result.failure?.lines ?? ["failed"]).flatMap { $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
-            return ["✗ \(title)"] + body.map { $0.isEmpty ? "" : "    " + String($0).oneLine() } + [""]
+    /// A runner for one file with the run's inputs.
+    static func fileRunner(path: String, options: TestOptions, vm: ScriptVM, inputs: TestInputs) -> TestFileRunner {
+        let runner = TestFileRunner(path: path, options: options, vm: vm, fixture: inputs.fixture)
+        runner.schemas = inputs.schemas
+        runner.capabilities = inputs.capabilities
+        runner.http = inputs.http
+        return runner
+    }
+
+    /// Why `pattern` is not a JavaScript regular expression (`nil` when it is one): compiled
+    /// with the engine's own `RegExp`, as the harness will.
+    static func patternProblem(_ pattern: String, vm: ScriptVM) -> String? {
+        var configuration = EngineConfiguration()
+        configuration.vm = vm
+        guard let engine = try? BridgeEngine(configuration: configuration) else { return nil }
+        defer { engine.close() }
+        engine.context?.installNativeObject("__pattern", functions: [("text", { _ in .string(pattern) })])
+        do {
+            _ = try engine.evaluate("new RegExp(__pattern.text()), 0", sourceURL: "test-name-pattern")
+            return nil
+        } catch {
+            return error.message
         }
     }
 }

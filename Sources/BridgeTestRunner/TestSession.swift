@@ -6,7 +6,8 @@ import ScriptEngine
 /// channel test results come back on.
 ///
 /// Protocol between the JS harness and native code (all synchronous native functions on a
-/// hidden `__bridgeTestNative` object the harness captures and deletes):
+/// hidden `__bridgeTestNative` object the harness and its extensions capture; it is deleted
+/// before the test file runs):
 /// - `report(resultJSON)` hands back the result of the test started with
 ///   `__bridgeTestHarness.start(index)`;
 /// - `config()` → `{timeout}` (the per-test timeout in ms);
@@ -19,7 +20,10 @@ import ScriptEngine
 /// - `calls(method | null)` → the params of each call to `method` in the current test, in order
 ///   (with `null`: `[{method, params}]` for every call);
 /// - `answer(requestId, resultJSON | null, errorJSON | null)` settles a call answered by a JS
-///   mock function.
+///   mock function;
+/// - the fake-time functions of `TestClock.nativeFunctions()` (`fakeTimersOn`, `fakeStep`, …)
+///   and the snapshot function of `SnapshotStore.nativeFunctions()` (`snapshot(key, text)`),
+///   used by the harness's extensions; `config()` also carries `namePattern` (`-t`).
 ///
 /// The session's dispatcher (added to the engine) consults, in order: this test's mocks, the file's mocks, the
 /// `--mock` fixture. Anything else falls through to the registries (usually
@@ -46,6 +50,9 @@ final class TestSession {
     private var handle: EngineHandle?
     private var engine: BridgeEngine? { handle?.engine }
     private var invokeMock: ScriptFunction?
+    /// The file's fake time (`vi.useFakeTimers()`), driving this engine and any page engine a
+    /// test loads (`clock.drive(engine)`).
+    private(set) var clock: TestClock?
     /// `__bridgeTestHarness.start(index)`, found once the harness is loaded.
     private(set) var startTest: ScriptFunction?
     /// The result the harness reported for the running test (`nil` until it finishes).
@@ -57,12 +64,15 @@ final class TestSession {
     }
 
     /// The answer for `message`, or `nil` to fall through to the registries.
-    func handler(for message: BridgeMessage) -> ActionHandler? {
+    ///
+    /// A page a test loaded (`loadPage`) asks with its own mocks (`options.mock`), which come
+    /// first, and its own fixture, which comes after the test's and the file's mocks.
+    func handler(for message: BridgeMessage, pageMocks: [ScalarKey: Mock] = [:], pageFixture: MockFixture? = nil) -> ActionHandler? {
         let mock: Mock
         let key = ScalarKey(message.method)
-        if let m = testMocks[key] ?? fileMocks[key] {
+        if let m = pageMocks[key] ?? testMocks[key] ?? fileMocks[key] {
             mock = m
-        } else if let entry = fixture.entry(for: message.method) {
+        } else if let entry = pageFixture?.entry(for: message.method) ?? fixture.entry(for: message.method) {
             mock = .answer(entry.outcome, delay: entry.delay)
         } else {
             return nil
@@ -89,13 +99,22 @@ final class TestSession {
 
     /// Installs the native object and the session's dispatcher on `engine` (before the harness is
     /// evaluated).
-    func install(on engine: BridgeEngine, perTestTimeout: Duration) {
+    ///
+    /// - Parameters:
+    ///   - engine: the test file's engine.
+    ///   - perTestTimeout: the default timeout of a test or hook.
+    ///   - namePattern: `-t`: only tests whose full name matches this JavaScript RegExp run.
+    ///   - more: further native functions of the harness's extensions (snapshots).
+    func install(on engine: BridgeEngine, perTestTimeout: Duration, namePattern: String? = nil, more: [(String, NativeBody)] = []) {
         self.handle = engine.handle
+        let handle = engine.handle
+        let clock = TestClock(start: { handle.engine?.loop.clock.now ?? .zero })
+        self.clock = clock
+        clock.drive(engine)
         engine.addDispatcher { [weak self] message in self?.handler(for: message) }
-        let config: JSONValue = ["timeout": .number(perTestTimeout.milliseconds)]
-        engine.context?.installNativeObject(
-            "__bridgeTestNative",
-            functions: [
+        let timeout = JSONValue.number(perTestTimeout.milliseconds)
+        let config: JSONValue = namePattern.map { ["timeout": timeout, "namePattern": .string($0)] } ?? ["timeout": timeout]
+        let own: [(String, NativeBody)] = [
                 ("config", { _ in .json(config) }),
                 (
                     "report",
@@ -165,7 +184,8 @@ final class TestSession {
                         return .undefined
                     }
                 ),
-            ])
+            ]
+        engine.context?.installNativeObject("__bridgeTestNative", functions: clock.nativeFunctions() + more + own)
     }
 
     /// Called once the harness is evaluated, before the test file: takes its entry points
@@ -177,6 +197,7 @@ final class TestSession {
 
     /// Drops references into the engine's context (before the engine closes).
     func detach() {
+        clock?.disable()
         invokeMock = nil
         startTest = nil
         for (_, responder) in waiting { responder.fail(.cancelled(method: "mock")) }
@@ -200,11 +221,11 @@ final class TestSession {
         }
     }
 
-    private struct SpecProblem: Error {
+    struct SpecProblem: Error {
         var message: String
     }
 
-    private func parseSpec(_ text: String) -> Result<Mock, SpecProblem> {
+    func parseSpec(_ text: String) -> Result<Mock, SpecProblem> {
         guard let spec = try? parser.parse(text), case .object(let o) = spec else {
             return .failure(SpecProblem(message: "the mock is not a JSON object"))
         }

@@ -46,11 +46,23 @@ package final class EventLoop {
     package var offThreadWork = 0
     /// Real time virtual time waits for off-thread work before jumping to a timer.
     package var virtualGrace: Duration = .milliseconds(250)
-    /// `true` while `run` is on the stack.
-    package private(set) var isRunning = false
+    /// `true` while `run` is on the stack — this loop's own, or that of the loop driving it.
+    package var isRunning: Bool { runDepth > 0 || (driver?.isRunning ?? false) }
+    private var runDepth = 0
+    /// The loops this one drives (the pages a test loaded): their inbox jobs, tasks and due
+    /// timers run in this loop's turns, and this loop is idle only when they are too. They share
+    /// this loop's clock.
+    private var driven: [EventLoop] = []
+    /// The loop driving this one, if any (see `drive(_:)`).
+    private weak var driver: EventLoop?
     /// `true` while `run` waits in the inbox: work added meanwhile (by a task that ran on the main
     /// actor during the wait, e.g. a nested `callJS` from a handler) must wake it.
     private var isParked = false
+
+    /// The fake time a test switched this engine to (`vi.useFakeTimers()`): while set, new page
+    /// timers are armed on it and `performance.now()`/`Date.now()` read it. The loop itself
+    /// never fires its timers (the test does, through the timeline).
+    package var fakeTimeline: FakeTimeline?
 
     package init(clock: any EngineClock) {
         self.clock = clock
@@ -63,6 +75,31 @@ package final class EventLoop {
     package func enqueue(_ task: @escaping Task) {
         ready.append(task)
         if isParked { inbox.wake() }
+        driver?.wakeIfParked()
+    }
+
+    /// Drives `other` from now on: its work runs in this loop's turns (see `driven`). `other`
+    /// must use this loop's clock.
+    package func drive(_ other: EventLoop) {
+        guard other !== self, other.driver == nil else { return }
+        other.driver = self
+        driven.append(other)
+        other.inbox.forward(to: inbox)
+        wakeIfParked()
+    }
+
+    /// Stops driving `other` (before its engine closes).
+    package func release(_ other: EventLoop) {
+        guard other.driver === self else { return }
+        other.driver = nil
+        other.inbox.forward(to: nil)
+        driven.removeAll { $0 === other }
+    }
+
+    /// Wakes a parked `run` of this loop (or of the loop driving it).
+    private func wakeIfParked() {
+        if isParked { inbox.wake() }
+        driver?.wakeIfParked()
     }
 
     /// Schedules `action` after `delay` (negative delays count as zero). Returns an id for
@@ -76,7 +113,7 @@ package final class EventLoop {
         timerActions[timerID] = action
         push(entry)
         // A parked run waits until the earliest deadline it knew; this one may be earlier.
-        if isParked { inbox.wake() }
+        wakeIfParked()
         return timerID
     }
 
@@ -113,8 +150,8 @@ package final class EventLoop {
     ///   - shouldStop: checked after each task; `true` stops with `Stop.requested`.
     ///   - done: `true` ends the run successfully.
     package func run(limit: Duration?, shouldStop: () -> Bool, until done: () -> Bool = { false }) async throws(Stop) {
-        isRunning = true
-        defer { isRunning = false }
+        runDepth += 1
+        defer { runDepth -= 1 }
         let realClock = SystemClock()
         let realStart = realClock.now
         let virtualStart = clock.now
@@ -135,9 +172,13 @@ package final class EventLoop {
                 continue
             }
             if done() { return }
-            if isIdle { return }
+            if isIdle && driven.allSatisfy(\.isIdle) { return }
             try checkLimit()
-            let next = nextDeadline()
+            let next = driven.reduce(nextDeadline()) { earliest, loop in
+                guard let d = loop.nextDeadline() else { return earliest }
+                return earliest.map { min($0, d) } ?? d
+            }
+            let offThreadWork = driven.reduce(self.offThreadWork) { $0 + $1.offThreadWork }
             // Virtual time jumps to the next timer, but first gives work running on other
             // threads a short real-time grace to answer, so a 30 s virtual timeout does not beat a
             // handler that answers in 5 ms of real time.
@@ -191,6 +232,9 @@ package final class EventLoop {
             action()
             didWork = true
             if shouldStop() { break }
+        }
+        for loop in driven where !shouldStop() {
+            if loop.runReadyAndDue(shouldStop: shouldStop) { didWork = true }
         }
         return didWork
     }

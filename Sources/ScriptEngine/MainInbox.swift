@@ -11,19 +11,28 @@ package final class MainInbox: Sendable {
         package var jobs: [Job] = []
         package var parked: CheckedContinuation<Void, Never>?
         package var parkToken: UInt64 = 0
+        /// The inbox whose loop drives this one's (a page a test loaded): a post wakes it.
+        var forward: MainInbox?
     }
 
     private let state = Mutex(State())
 
     /// Adds a job; wakes the loop if it is waiting.
     package func post(_ job: @escaping Job) {
-        let waiter: CheckedContinuation<Void, Never>? = state.withLock { s in
+        let (waiter, forward): (CheckedContinuation<Void, Never>?, MainInbox?) = state.withLock { s in
             s.jobs.append(job)
             let w = s.parked
             s.parked = nil
-            return w
+            return (w, s.forward)
         }
         waiter?.resume()
+        forward?.wake()
+    }
+
+    /// Posts to this inbox also wake `other` (the inbox of the loop driving this one's), or no
+    /// other with `nil`.
+    func forward(to other: MainInbox?) {
+        state.withLock { $0.forward = other }
     }
 
     /// Wakes the loop if it is waiting, without a job (the loop's own task list changed).

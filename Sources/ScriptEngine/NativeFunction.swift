@@ -13,11 +13,33 @@ package enum NativeResult {
     case jsonText([UInt8])
     /// A function kept from this context.
     case function(ScriptFunction)
+    /// An object of another context of the same VM (`ScriptContext.globalObject`), handed over
+    /// as itself; `undefined` in a context of another VM.
+    case object(SharedObject)
+}
+
+/// An object of one context that other contexts of the same VM (JSC context group) may use
+/// directly — a page's window handed to the test that loaded it. Made and used on the main
+/// actor within one native call, while its context is open; not kept.
+@MainActor
+package final class SharedObject {
+    /// C pointers read when the native call returns, on the main actor (as `ScriptFunction.object`).
+    nonisolated(unsafe) let ref: JSObjectRef
+    nonisolated(unsafe) let group: JSContextGroupRef
+
+    init(ref: JSObjectRef, group: JSContextGroupRef) {
+        self.ref = ref
+        self.group = group
+    }
 }
 
 /// A Swift error thrown by a native function becomes a JS `Error` with this message.
 package struct NativeFunctionError: Error {
     package var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// The arguments of a native call, read as Swift values. Valid only during the call, on the
@@ -130,6 +152,8 @@ enum NativeFunctionClass {
             return ScriptContext.makeFromJSON(ctx, bytes)
         case .jsonText(let bytes):
             return bytes.withUnsafeBufferPointer { ScriptContext.makeFromJSON(ctx, nulTerminated: $0) }
+        case .object(let shared):
+            return JSContextGetGroup(ctx) == shared.group ? shared.ref : JSValueMakeUndefined(ctx)
         case .function(let function):
             return function.object
         }

@@ -255,6 +255,12 @@ package final class ScriptContext {
         _ = attempt { exc in JSStringConversion.with(name) { JSObjectSetProperty(ctx, global, $0, obj, JSPropertyAttributes(kJSPropertyAttributeDontEnum), exc) } }
     }
 
+    /// The global object (the page's `window`), for a native function of another context of the
+    /// same VM to return (`NativeResult.object`).
+    package var globalObject: SharedObject {
+        SharedObject(ref: JSContextGetGlobalObject(ctx), group: vm.group)
+    }
+
     /// Argument `i` of a native call, kept for later calls when it is a function.
     package func function(argument i: Int, of args: NativeArguments) -> ScriptFunction? {
         args.functionObject(i).map { ScriptFunction(context: self, object: $0) }

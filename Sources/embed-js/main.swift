@@ -3,9 +3,11 @@ import Foundation
 // embed-js OUTPUT.swift FILE.js...: writes an `EmbeddedJS` enum with one `static let` per file,
 // holding its text as a raw string literal (a build-time tool of the EmbedJS plugin; not part of
 // the runtime). A file's name becomes a lowerCamelCase identifier: `bridge-prelude.js` ->
-// `bridgePrelude`.
+// `bridgePrelude`; a declaration file `bridge.d.ts` becomes `bridgeDeclarations`.
 
 func identifier(_ fileName: String) -> String {
+    // `bridge-test.d.ts` -> `bridgeTestDeclarations`.
+    if fileName.hasSuffix(".d.ts") { return identifier(String(fileName.dropLast(5))) + "Declarations" }
     let base = fileName.hasSuffix(".js") ? String(fileName.dropLast(3)) : fileName
     var out = ""
     var upper = false

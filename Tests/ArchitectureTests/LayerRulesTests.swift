@@ -20,7 +20,7 @@ import Testing
         "BridgeNetwork": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"],
         "BridgePeers": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"],
         "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"],
-        "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork"],
+        "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork", "BridgePeers"],
         "BridgeCommandLine": ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
         "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
         "BridgeRuntimeTesting": ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"],

@@ -95,11 +95,16 @@ struct TestRunnerStructureTests {
             test('first', () => console.log('in first'));
             test('second', () => console.log('in second'));
             """)
-        #expect(run.stdout.count == 5)
+        #expect(run.stdout.count == 7, "\(run.stdout)")
         #expect(run.stdout[0] == "in first")
         #expect(run.stdout[1].contains("> first ("))
         #expect(run.stdout[2] == "in second")
-        #expect(run.stdout[4] == "2 passed, 0 failed")
+        #expect(run.stdout[3].contains("> second ("))
+        #expect(run.stdout[4] == "")
+        #expect(run.stdout[5].hasPrefix("Time: ") && run.stdout[5].hasSuffix(" ms, 1 file"), "\(run.stdout[5])")
+        #expect(run.stdout[6] == "2 passed, 0 failed")
+        // Each test keeps its own console lines (JUnit system-out, the JSON reporter).
+        #expect(run.cases.map(\.output) == [["in first"], ["in second"]])
     }
 
     @Test("misuse reads clearly: test inside a test, async describe, a file without tests")

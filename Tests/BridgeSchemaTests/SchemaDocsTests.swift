@@ -69,7 +69,7 @@ struct SchemaDocsTests {
         #expect(ts.contains(#"  call(method: "nav.open", params: NavOpenParams, options?: BridgeCallOptions): Promise<NavOpenResult>;"#))
         #expect(ts.contains(#"  call(method: "device.info", params?: DeviceInfoParams, options?: BridgeCallOptions): Promise<DeviceInfoResult>;"#))
         #expect(ts.contains(#"  "nav.open": { params: NavOpenParams; result: NavOpenResult };"#))
-        #expect(ts.contains("declare global {\n  const bridge: Bridge;"))
+        #expect(ts.contains("declare global {\n  /** The global `bridge` of bridge.d.ts (`bridge-run types`) is typed by these actions. */\n  interface BridgeActionMap extends BridgeActions {}\n}"))
     }
 
     @Test("type names from action names", arguments: [("nav.open", "NavOpen"), ("user.get_info", "UserGetInfo"), ("3d.view", "Action3dView")])

@@ -29,9 +29,10 @@ enum CLI {
         var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
-    /// Runs `tool args…` in the package root (without blocking a cooperative thread).
-    static func run(_ args: [String], tool: String = "bridge-run") async throws -> Result {
-        let o = try await ChildProcess.run(binDirectory.appendingPathComponent(tool), args, in: root)
+    /// Runs `tool args…` in the package root, or in `directory` (without blocking a cooperative
+    /// thread), with `environment` added to this process's.
+    static func run(_ args: [String], tool: String = "bridge-run", in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Result {
+        let o = try await ChildProcess.run(binDirectory.appendingPathComponent(tool), args, in: directory ?? root, environment: environment)
         return Result(status: o.status, stdout: o.stdout, stderr: o.stderr, seconds: o.seconds)
     }
 }

@@ -390,8 +390,9 @@ const timers = new MapCtor();
 function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
 function addTimer(fn, ms, args, repeat, internal) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
-  const delay = delayOf(ms);
-  const id = native.setTimer(delay, repeat);
+  // The runtime's own timers may be 0 ms (the next turn of the loop) and never run on fake time.
+  const delay = internal === true && NumberCtor(ms) === 0 ? 0 : delayOf(ms);
+  const id = native.setTimer(delay, repeat, internal === true);
   mapSet(timers, id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
   return id;
 }
@@ -424,6 +425,34 @@ global.queueMicrotask = function queueMicrotask(fn) {
   promiseThen(promiseResolve(), function () { try { fn(); } catch (e) { report('exception', e); } });
 };
 global.performance = { now: function () { return native.now(); } };
+
+// ---- Date: real time, unless a test fakes it (vi.useFakeTimers / vi.setSystemTime) ----
+// `Date` is replaced by a function that builds real Date objects (same prototype, so
+// instanceof, subclasses and every method work) and asks native code for the time when it is
+// called without arguments: a number while the engine runs on fake time, else undefined.
+const RealDate = Date;
+const realDateNow = Date.now;
+const reflectConstruct = Reflect.construct;
+const dateToString = uncurry(Date.prototype.toString);
+// A function expression: its name is 'Date' without shadowing the real one in this closure.
+const DateShim = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
+  if (new.target === undefined) {
+    const t = native.wallNow();
+    return t === undefined ? RealDate() : dateToString(new RealDate(t));
+  }
+  if (arguments.length === 0) {
+    const t = native.wallNow();
+    return t === undefined ? reflectConstruct(RealDate, [], new.target) : reflectConstruct(RealDate, [t], new.target);
+  }
+  return reflectConstruct(RealDate, arguments, new.target);
+};
+defineProperty(DateShim, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
+defineProperty(RealDate.prototype, 'constructor', { value: DateShim, writable: true, enumerable: false, configurable: true });
+defineProperty(DateShim, 'now', { value: function now() { const t = native.wallNow(); return t === undefined ? realDateNow() : t; },
+  writable: true, enumerable: false, configurable: true });
+defineProperty(DateShim, 'parse', { value: RealDate.parse, writable: true, enumerable: false, configurable: true });
+defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerable: false, configurable: true });
+defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
 const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
   const t = mapGet(timers, id);

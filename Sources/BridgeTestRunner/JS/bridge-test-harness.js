@@ -175,6 +175,8 @@ function follow(p, ok, fail, direct) {
 // ---- printing ----
 // Asymmetric matchers are known by identity: a copy or a look-alike object is not one.
 const asymTable = new WeakMapCtor();
+// How an extension prints functions it made (a mock prints as `[MockFunction name]`).
+let functionLabel = null;
 function asymOf(v) { return v !== null && typeof v === 'object' ? weakMapGet(asymTable, v) : undefined; }
 function fmt(v, indent, seen) {
   indent = indent || '';
@@ -186,7 +188,10 @@ function fmt(v, indent, seen) {
     case 'bigint': return StringCtor(v) + 'n';
     case 'boolean': return StringCtor(v);
     case 'symbol': return symbolToString(v);
-    case 'function': return '[Function ' + (v.name || 'anonymous') + ']';
+    case 'function': {
+      const label = functionLabel !== null ? functionLabel(v) : undefined;
+      return label !== undefined ? label : '[Function ' + (v.name || 'anonymous') + ']';
+    }
   }
   if (v === null) return 'null';
   const asym = asymOf(v);
@@ -443,12 +448,23 @@ const matchers = {
   }]
 };
 matchers.toThrowError = matchers.toThrow;
-const MATCHER_NAMES = objectKeys(matchers);
+const MATCHER_NAMES = newList();
+(function () {
+  const names = objectKeys(matchers);
+  for (let i = 0; i < names.length; i++) append(MATCHER_NAMES, names[i]);
+})();
+// Extensions (mocks, snapshots) add matchers while the harness loads, before the test file.
+function addMatcher(name, label, fn) {
+  if (!hasOwn(matchers, name)) append(MATCHER_NAMES, name);
+  put(matchers, name, [label, fn]);
+}
 
 // ---- expect ----
-function ExpectationFailure(title, expected, received, diff, hint, site) {
+// `labels`: the diff's two headings when they are not Expected/Received (a snapshot's).
+function ExpectationFailure(title, expected, received, diff, hint, site, labels) {
   put(this, 'title', title); put(this, 'expected', expected); put(this, 'received', received);
   put(this, 'diff', diff); put(this, 'hint', hint); put(this, 'site', site);
+  put(this, 'labels', labels === undefined ? null : labels);
 }
 ExpectationFailure.prototype.toString = function () { return this.title; };
 freeze(ExpectationFailure);  // reachable as a failure's constructor: its `prototype` stays the harness's
@@ -480,9 +496,14 @@ function check(name, received, args, not, mode, site) {
   let expectedText = givenExpected !== undefined ? givenExpected : (hasExpected ? fmt(res.expected) : null);
   const rv = hasOwn(res, 'received') ? res.received : received;
   const receivedText = givenReceived !== undefined ? givenReceived : fmt(rv);
-  const diff = !not && field(res, 'diff') === true && hasExpected && diffable(res.expected) && diffable(rv) && expectedText !== receivedText;
-  if (not && expectedText !== null) expectedText = 'not ' + expectedText;
-  throw new ExpectationFailure(title, expectedText, receivedText, diff, field(res, 'hint') || null, site);
+  // `textDiff`: the matcher's own texts are diffed line by line (a snapshot against the value).
+  const diff = !not && expectedText !== receivedText && (field(res, 'textDiff') === true ||
+    (field(res, 'diff') === true && hasExpected && diffable(res.expected) && diffable(rv)));
+  if (not && expectedText !== null) {
+    const notText = field(res, 'notExpectedText');
+    expectedText = notText !== undefined ? notText : 'not ' + expectedText;
+  }
+  throw new ExpectationFailure(title, expectedText, receivedText, diff, field(res, 'hint') || null, site, field(res, 'labels'));
 }
 function settled(name, received, args, not, mode, site) {
   const title = titleOf(name, matchers[name][0], args, not, mode);
@@ -567,6 +588,9 @@ expect.stringMatching = function stringMatching(re) {
 // ---- timers started by a test are cleared when it ends ----
 const cfg = T.config();
 const DEFAULT_TIMEOUT = cfg.timeout;
+// `-t/--test-name-pattern`: a JavaScript RegExp (no flags) tried against each test's full name
+// ("describe > test"); tests whose name does not match are skipped.
+const NAME_PATTERN = typeof cfg.namePattern === 'string' ? new RegExpCtor(cfg.namePattern) : null;
 const pageSetTimeout = global.setTimeout, pageClearTimeout = global.clearTimeout, setRepeat = global.setInterval;
 // The harness's own timers (a test's timeout) cannot be cleared by the code under test; the
 // prelude hands them out once, to the first script that asks (this one, before the test file).
@@ -617,7 +641,7 @@ function addTest(name, fn, mode, timeout) {
   }
   checkTimeout('test(' + stringify(name) + ', fn, timeout)', timeout);
   if (mode === 'only') hasOnly = true;
-  append(tests, { __proto__: null, name: fullName(current, name), fn: fn, suite: current, mode: mode,
+  append(tests, { __proto__: null, name: fullName(current, name), title: name, fn: fn, suite: current, mode: mode,
     timeout: timeout || DEFAULT_TIMEOUT, definedAt: new ErrorCtor().stack || '', chain: null });
 }
 function test(name, fn, timeout) { addTest(name, fn, '', timeout); }
@@ -677,18 +701,26 @@ function plan() {
     t.chain = chain;
     let skip = t.mode === 'skip' || t.mode === 'todo' || anySuite(chain, 'skip');
     if (!skip && hasOnly) skip = !(t.mode === 'only' || anySuite(chain, 'only'));
+    if (!skip && NAME_PATTERN !== null) skip = !regExpMatches(NAME_PATTERN, t.name);
+    const titles = newList();
+    for (let k = 1; k < chain.length; k++) append(titles, chain[k].name);
+    append(titles, t.title);
     let budget = t.timeout;
     for (let k = 0; k < chain.length; k++) {
       const s = chain[k];
       if (!skip) s.last = i;
       budget += hookTime(s.beforeAll) + hookTime(s.afterAll) + hookTime(s.beforeEach) + hookTime(s.afterEach);
     }
-    append(out, { __proto__: null, name: t.name, skip: skip, todo: t.mode === 'todo', budget: budget, definedAt: t.definedAt });
+    append(out, { __proto__: null, name: t.name, titles: titles, skip: skip, todo: t.mode === 'todo', budget: budget, definedAt: t.definedAt });
   }
   return out;
 }
 
 // ---- running ----
+// The test running now (from its beforeEach to its afterEach), for extensions: a spy or fake
+// timers set up inside it are undone when it ends, a snapshot is named after it.
+let running = null;
+const testEndHooks = newList();
 // Everything that flows through the harness's promises is undefined, null or an object without
 // a prototype: never a thenable, whatever `then` the page added to Object.prototype.
 function failed(e) { return { __proto__: null, e: e }; }
@@ -752,6 +784,7 @@ async function run(index) {
   if (error === null) {
     T.beginTest();
     tracked = newList();
+    running = t;
     try {
       for (let k = 0; k < chain.length; k++) {
         const each = chain[k].beforeEach;
@@ -762,6 +795,11 @@ async function run(index) {
       error = failed(e);
     }
     for (let k = chain.length - 1; k >= 0; k--) error = await sealed(runHooks(chain[k].afterEach, 'afterEach hook', error));
+    // Extensions undo what the test set up (spies, fake timers); their failures fail the test.
+    for (let i = 0; i < testEndHooks.length; i++) {
+      try { testEndHooks[i](); } catch (e) { if (error === null) error = failed(e); }
+    }
+    running = null;
     const left = tracked;
     tracked = null;
     for (let i = 0; i < left.length; i++) pageClearTimeout(left[i]);
@@ -783,13 +821,14 @@ function thrownText(e) {
 function failureOf(e, t) {
   if (isA(e, ExpectationFailure)) {
     return { __proto__: null, kind: 'expect', title: text(e.title), expected: text(e.expected), received: text(e.received),
-      diff: e.diff === true, hint: text(e.hint), stack: text(e.site), definedAt: t.definedAt };
+      diff: e.diff === true, hint: text(e.hint), stack: text(e.site), definedAt: t.definedAt, labels: e.labels,
+      type: 'AssertionError' };
   }
   if (isA(e, Timeout)) {
     return { __proto__: null, kind: 'timeout', title: 'Exceeded timeout of ' + e.ms + ' ms for a ' + e.what + '.',
       hint: 'A bridge call that is never answered, or a promise that never settles? Mock the call with\n' +
         'mock(method, value), or give the test more time: test(name, fn, ms).',
-      definedAt: t.definedAt };
+      definedAt: t.definedAt, type: 'Timeout' };
   }
   let title;
   try {
@@ -798,13 +837,14 @@ function failureOf(e, t) {
     title = 'thrown: (a value that cannot be printed)';
   }
   const isObj = e !== null && typeof e === 'object';
-  let hint = null, stack = null;
+  let hint = null, stack = null, type = isA(e, ErrorCtor) ? 'Error' : 'thrown';
   if (isObj) {
+    try { const n = e.name; if (typeof n === 'string' && n !== '') type = n; } catch (x) { }
     try { if (typeof e.code === 'string') title += ' (' + e.code + ')'; } catch (x) { }
     try { if (e.details !== undefined && e.details !== null) hint = 'details: ' + fmt(e.details); } catch (x) { hint = null; }
     try { if (e.stack) stack = StringCtor(e.stack); } catch (x) { stack = null; }
   }
-  return { __proto__: null, kind: 'error', title: text(title), hint: text(hint), stack: stack, definedAt: t.definedAt };
+  return { __proto__: null, kind: 'error', title: text(title), hint: text(hint), stack: stack, definedAt: t.definedAt, type: stringSlice(type, 0, 100) };
 }
 
 // The report is built here and serialized by the captured JSON.stringify: whether a test passed
@@ -848,11 +888,9 @@ function specOf(v) {
 function messageOf(e) {
   try { return e !== null && typeof e === 'object' ? StringCtor(e.message) : StringCtor(e); } catch (x) { return '(no message)'; }
 }
-function mock(method, value) {
-  if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('mock(method, value | fn): method must be a non-empty string');
-  if (arguments.length < 2) {
-    throw new TypeErrorCtor('mock(' + stringify(method) + ', value | fn): give the result, {error: {code, message}}, or a function (params) => result');
-  }
+// The spec of a mock (a function is kept here and named by its number) as the JSON native code
+// reads; `what` names the call in errors.
+function mockSpec(value, what) {
   let spec;
   if (typeof value === 'function') {
     mockSeq += 1;
@@ -861,10 +899,16 @@ function mock(method, value) {
   } else {
     spec = specOf(value);
   }
-  let json;
-  try { json = stringify(spec); } catch (e) {
-    throw new TypeErrorCtor('mock(' + stringify(method) + '): the value cannot be sent as JSON: ' + messageOf(e));
+  try { return stringify(spec); } catch (e) {
+    throw new TypeErrorCtor(what + ': the value cannot be sent as JSON: ' + messageOf(e));
   }
+}
+function mock(method, value) {
+  if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('mock(method, value | fn): method must be a non-empty string');
+  if (arguments.length < 2) {
+    throw new TypeErrorCtor('mock(' + stringify(method) + ', value | fn): give the result, {error: {code, message}}, or a function (params) => result');
+  }
+  const json = mockSpec(value, 'mock(' + stringify(method) + ')');
   const problem = T.mock(method, json);
   if (problem !== undefined) throw new TypeErrorCtor('mock(' + stringify(method) + '): ' + problem);
 }
@@ -922,5 +966,30 @@ const entryPoints = { plan: plan };
 defineProperty(entryPoints, 'start', { get: once(start), enumerable: true });
 defineProperty(entryPoints, 'invokeMock', { get: once(invokeMock), enumerable: true });
 defineProperty(global, '__bridgeTestHarness', { value: freeze(entryPoints), enumerable: false });
+
+// ---- the kit: what the harness's extensions (JS/bridge-test-*.js, evaluated right after this
+// file, before the test file) build on. `vi` (also `jest`) is filled by them; `finish()`, called
+// by native code after the last extension, publishes it and removes the kit and the native
+// object, so the test file reaches neither.
+const vi = { __proto__: null };
+const kit = {
+  __proto__: null,
+  T: T, global: global, vi: vi,
+  put: put, newList: newList, append: append, listOfArgs: listOfArgs, field: field, isA: isA,
+  fmt: fmt, equals: equals, kindOf: kindOf, asymOf: asymOf, UsageError: UsageError,
+  addMatcher: addMatcher, sealed: sealed, isThenable: isThenable, mockSpec: mockSpec,
+  setTimer: setTimer, clearTimer: clearTimer,
+  setFunctionLabel: function (f) { functionLabel = f; },
+  onTestEnd: function (f) { append(testEndHooks, f); },
+  // The running test's full name, or null outside a test (file top level, beforeAll/afterAll).
+  currentTestName: function () { return running === null ? null : running.name; },
+  finish: function () {
+    setPrototypeOf(vi, ObjectPrototype);
+    defineProperty(global, 'vi', { value: vi, writable: true, enumerable: false, configurable: true });
+    defineProperty(global, 'jest', { value: vi, writable: true, enumerable: false, configurable: true });
+    delete global.__bridgeTestKit;
+    delete global.__bridgeTestNative;
+  }
+};
+defineProperty(global, '__bridgeTestKit', { value: freeze(kit), enumerable: false, configurable: true });
 })(__bridgeTestNative, this);
-delete this.__bridgeTestNative;
