@@ -19,7 +19,7 @@ extension BridgeEngine {
             return
         }
         installPageNative(context)
-        try context.evaluate(DOMPrelude.source, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+        try context.evaluate(DOMPrelude.script, sourceURL: DOMPrelude.sourceURL, wantResult: false)
         notePageSupportLoaded()
     }
 
@@ -35,7 +35,7 @@ extension BridgeEngine {
         installPageNative(context)
         pageSession.onDemand = true
         do {
-            try context.evaluate(DOMPrelude.onDemandSource, sourceURL: DOMPrelude.sourceURL, wantResult: false)
+            try context.evaluate(DOMPrelude.onDemandScript, sourceURL: DOMPrelude.sourceURL, wantResult: false)
         } catch {
             // The stub is a fixed script; if it ever fails, fall back to the eager install.
             pageSession.onDemand = false
