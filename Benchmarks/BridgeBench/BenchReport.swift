@@ -54,7 +54,8 @@ final class BenchReport {
             let base = r.baseline.map { "\(r.baselineName ?? "") \(Self.format($0)) \(r.unit)" } ?? "—"
             let ratio = r.ratio.map { String(format: "%.2f×", $0) } ?? "—"
             let met = r.met.map { $0 ? "yes" : "**no**" } ?? "—"
-            lines.append("| \(r.name) | \(r.what) | \(Self.format(r.value)) \(r.unit)\(spread) | \(base) | \(ratio) | \(r.target ?? "—") | \(met) |")
+            let what = r.note.map { "\(r.what) — \($0)" } ?? r.what
+            lines.append("| \(r.name) | \(what) | \(Self.format(r.value)) \(r.unit)\(spread) | \(base) | \(ratio) | \(r.target ?? "—") | \(met) |")
         }
         for (name, reason) in skipped { lines.append("| \(name) | skipped: \(reason) | | | | | |") }
         lines.append("")
@@ -71,6 +72,7 @@ final class BenchReport {
                 if let ratio = r.ratio { o["ratio"] = .number(ratio) }
                 if let t = r.target { o["target"] = .string(t) }
                 if let m = r.met { o["met"] = .bool(m) }
+                if let n = r.note { o["note"] = .string(n) }
                 return .object(o)
             }),
             "skipped": .array(skipped.map { ["row": .string($0.0), "reason": .string($0.1)] }),

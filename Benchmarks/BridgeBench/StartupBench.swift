@@ -38,7 +38,8 @@ enum StartupBench {
         report.add(BenchRow(name: "startup-engine", what: "new engine + prelude (library default: the shared VM)", value: s.median, unit: "ms", spread: (s.min, s.max),
                             target: "≤ 1 ms", met: s.median <= 1))
         report.add(BenchRow(name: "startup-engine-own-vm", what: "new engine + prelude in a VM of its own (opt-in)", value: o.median, unit: "ms", spread: (o.min, o.max)))
-        report.add(BenchRow(name: "startup-page", what: "new engine + prelude + standards DOM (domino), shared VM", value: p.median, unit: "ms", spread: (p.min, p.max)))
+        report.add(BenchRow(name: "startup-page", what: "new engine + prelude + standards DOM (domino), shared VM", value: p.median, unit: "ms", spread: (p.min, p.max),
+                            target: "≤ 10 ms", met: p.median <= 10))
     }
 
     static func process(into report: BenchReport, bridgeRun: String, reps: Int) {

@@ -13,6 +13,10 @@ if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, 
 /// `--profile ROW`: run one round-trip row for a long time (for `perf record`), print ns/call.
 @MainActor
 func profileOne(_ row: String) async throws {
+    if row == "dom" {
+        try DOMProfile.run()
+        return
+    }
     if row == "validate" {
         let set = try SchemaSet.load(directory: FileManager.default.currentDirectoryPath + "/Examples/protocol/schemas")
         let n = 5_000_000
@@ -39,35 +43,70 @@ func profileOne(_ row: String) async throws {
     print(try await RoundTripBench.time(script, calls: 300_000, handler: echo))
 }
 
+/// The value of option `name`, if given.
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
 @MainActor
 func runAll() async throws {
     let quick = arguments.contains("--quick")
+    // `--only rt,validate,startup,memory,suite,cli,pages,scale`: some sections (for iterating).
+    let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+    func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
     let reps = quick ? 3 : 5
     let exe = URL(fileURLWithPath: arguments[0]).resolvingSymlinksInPath()
     let binDir = exe.deletingLastPathComponent()
-    let bridgeRun = binDir.appendingPathComponent("bridge-run").path
+    // `--bridge-run PATH`: measure another build of the CLI (an older one, for before/after).
+    let bridgeRun = option("--bridge-run") ?? binDir.appendingPathComponent("bridge-run").path
+    let haveCLI = FileManager.default.isExecutableFile(atPath: bridgeRun)
     let root = FileManager.default.currentDirectoryPath
     let report = BenchReport()
-    FileHandle.standardError.write(Data("round trips…\n".utf8))
-    let (batchNs, _) = try await RoundTripBench.run(into: report, reps: reps, calls: quick ? 10_000 : 30_000)
-    FileHandle.standardError.write(Data("validation…\n".utf8))
-    ValidateBench.run(into: report, root: root, batchNs: batchNs, reps: reps)
-    FileHandle.standardError.write(Data("start-up…\n".utf8))
-    try StartupBench.inProcess(into: report, reps: reps)
-    if FileManager.default.isExecutableFile(atPath: bridgeRun) {
-        StartupBench.process(into: report, bridgeRun: bridgeRun, reps: quick ? 5 : 11)
-    } else {
-        report.skip("startup-process", reason: "no bridge-run next to bridge-bench (build it first)")
+    func section(_ name: String) { FileHandle.standardError.write(Data("\(name)…\n".utf8)) }
+    var batchNs = 4000.0
+    if wants("rt") {
+        section("round trips")
+        batchNs = try await RoundTripBench.run(into: report, reps: reps, calls: quick ? 10_000 : 30_000).batchNs
     }
-    FileHandle.standardError.write(Data("memory…\n".utf8))
-    MemoryBench.run(into: report, bench: exe.path)
-    FileHandle.standardError.write(Data("suite…\n".utf8))
-    if FileManager.default.isExecutableFile(atPath: bridgeRun) {
-        SuiteBench.run(into: report, bridgeRun: bridgeRun, reps: quick ? 1 : 3)
+    if wants("validate") {
+        section("validation")
+        ValidateBench.run(into: report, root: root, batchNs: batchNs, reps: reps)
+    }
+    if wants("startup") {
+        section("start-up")
+        try StartupBench.inProcess(into: report, reps: reps)
+        if haveCLI {
+            StartupBench.process(into: report, bridgeRun: bridgeRun, reps: quick ? 5 : 11)
+        } else {
+            report.skip("startup-process", reason: "no bridge-run next to bridge-bench (build it first)")
+        }
+    }
+    if wants("memory") {
+        section("memory")
+        MemoryBench.run(into: report, bench: exe.path)
+    }
+    if haveCLI {
+        if wants("suite") {
+            section("suite")
+            SuiteBench.run(into: report, bridgeRun: bridgeRun, reps: quick ? 1 : 3)
+        }
+        if wants("cli") {
+            section("mocked calls through the CLI")
+            CLICallBench.run(into: report, bridgeRun: bridgeRun, reps: reps, quick: quick)
+        }
+        if wants("pages") {
+            section("real-DOM pages")
+            PageBench.run(into: report, bridgeRun: bridgeRun, reps: reps, quick: quick)
+        }
+    }
+    if wants("scale") {
+        section("scaling")
+        try await ScalingBench.run(into: report, root: root, bridgeRun: haveCLI ? bridgeRun : nil, quick: quick)
     }
     print(report.markdown)
-    if let i = arguments.firstIndex(of: "--json"), i + 1 < arguments.count {
-        try report.json.prettyString().write(toFile: arguments[i + 1], atomically: true, encoding: .utf8)
+    if let path = option("--json") {
+        try report.json.prettyString().write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
 

@@ -84,7 +84,7 @@ public final class BridgeEngine {
         resolver = ActionResolver(engine: self)
         handle.attach(self)
         installNatives(context)
-        try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL, wantResult: false)
+        try context.evaluate(Prelude.script, sourceURL: Prelude.sourceURL, wantResult: false)
         for name in configuration.handlerNames {
             addMessageHandler(name)
         }

@@ -1,3 +1,5 @@
+import ScriptEngine
+
 /// The JS prelude (`JS/bridge-prelude.js`): `window`, `console`, timers,
 /// `window.webkit.messageHandlers` and the `bridge` SDK. Evaluated once per engine with the
 /// native object `__native` installed; it hides that object and hands its own entry points to
@@ -12,4 +14,7 @@ enum Prelude {
 
     /// The prelude's text, embedded at build time.
     static var source: String { EmbeddedJS.bridgePrelude }
+
+    /// The text prepared once for all engines of the process.
+    static let script = ScriptSource(EmbeddedJS.bridgePrelude)
 }

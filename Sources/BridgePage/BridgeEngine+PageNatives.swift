@@ -16,12 +16,12 @@ extension BridgeEngine {
             ("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
             ("hasDominoModule", { args in .bool(args.string(0).flatMap(DominoLibrary.module) != nil) }),
             ("evaluateDominoModule", { [unowned self] args in
-                guard let name = args.string(0), let text = DominoLibrary.module(name), let context = self.context else { return .undefined }
+                guard let name = args.string(0), let script = DominoLibrary.module(name), let context = self.context else { return .undefined }
                 // An error thrown inside domino (a page passing it a bad argument) is placed at the
                 // page line that called in, as for a browser's own code.
                 internalSources.insert(DominoLibrary.path(name))
                 // An error here is a broken library file: it surfaces as "did not load".
-                _ = try? context.evaluate(text, sourceURL: DominoLibrary.path(name), wantResult: false)
+                _ = try? context.evaluate(script, sourceURL: DominoLibrary.path(name), wantResult: false)
                 return .undefined
             }),
             ("parseURL", { args in
@@ -61,7 +61,7 @@ extension BridgeEngine {
                 notePageSupportLoaded()
                 return .undefined
             }),
-            ("preludeSource", { _ in .string(DOMPrelude.onDemandFactory) }),
+            ("preludeSource", { _ in .source(DOMPrelude.onDemandFactoryScript) }),
             ("registerLoader", { [unowned self] args in
                 pageSession.loader = self.context?.function(argument: 0, of: args)
                 return .undefined

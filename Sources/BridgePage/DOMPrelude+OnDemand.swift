@@ -1,3 +1,5 @@
+import ScriptEngine
+
 /// The page prelude on first use (``BridgeEngine/installPageSupportOnDemand()``): the stand-in accessors
 /// and what they need to load the prelude when a page first touches one of its globals.
 extension DOMPrelude {
@@ -41,5 +43,11 @@ extension DOMPrelude {
 
     /// The text `native.preludeSource()` hands the stand-ins: a factory taking ``intrinsics``
     /// and returning the prelude's function.
-    static var onDemandFactory: String { "(function (" + intrinsics.joined(separator: ", ") + ") {\nreturn " + function + ";\n})\n//# sourceURL=" + sourceURL + "\n" }
+    /// ``onDemandFactory`` prepared once for all engines.
+    static let onDemandFactoryScript = ScriptSource(onDemandFactory)
+
+    /// ``onDemandSource`` prepared once for all engines.
+    static let onDemandScript = ScriptSource(onDemandSource)
+
+    static let onDemandFactory: String = { "(function (" + intrinsics.joined(separator: ", ") + ") {\nreturn " + function + ";\n})\n//# sourceURL=" + sourceURL + "\n" }()
 }

@@ -1,3 +1,5 @@
+import ScriptEngine
+
 /// The page prelude (`JS/page-*.js`): Debian's domino as the document, made the window of the
 /// JSC global object, with what domino leaves out filled by our own parts — events as browsers
 /// dispatch them, navigation (`location`, `history`, iframes, links, `window.open`) through
@@ -24,6 +26,9 @@ enum DOMPrelude {
 
     /// The eager install: the prelude run at once.
     static var source: String { function + "(__pageNative, this, null, null);\ndelete this.__pageNative;\n" }
+
+    /// ``source`` prepared once for all engines of the process.
+    static let script = ScriptSource(source)
 }
 
 extension String {

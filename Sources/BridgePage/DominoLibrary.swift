@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+package import ScriptEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,9 @@ package enum DominoLibrary {
     /// The directory in use: `BRIDGE_DOMINO_DIR` when set (for tests of a missing package),
     /// else the Debian path.
     package static var directory: String {
-        ProcessInfo.processInfo.environment["BRIDGE_DOMINO_DIR"] ?? defaultDirectory
+        // One variable read with getenv: `ProcessInfo.environment` builds a dictionary of the whole
+        // environment on every read, which was a sixth of a page's start-up (three reads a module).
+        getenv("BRIDGE_DOMINO_DIR").map { String(cString: $0) } ?? defaultDirectory
     }
 
     /// Why the library cannot be used, naming the package; `nil` when it can.
@@ -31,22 +34,31 @@ package enum DominoLibrary {
             : "the standards DOM needs Debian's node-domino package (\(directory)/index.js is missing): apt-get install node-domino, or run scripts/bootstrap"
     }
 
-    private static let cache = Mutex<[String: String]>([:])
+    /// The modules read so far, prepared for evaluation, by directory and name: read and converted
+    /// once per process, then every engine evaluates the same prepared text (JavaScriptCore's
+    /// per-VM code cache then skips the parse too). Keyed by directory as well, since
+    /// `BRIDGE_DOMINO_DIR` can change between engines (tests of a missing package).
+    private static let cache = Mutex<[String: ScriptSource]>([:])
 
-    /// The wrapped text of module `name` (`index.js`, `Node.js`, …): an assignment of a function
-    /// of `(exports, require, module, __filename, __dirname, global)` to the global
-    /// `__bridgeDominoModule`, on one line with the module's first line so line numbers stay
-    /// exact; `nil` when it does not exist.
-    package static func module(_ name: String) -> String? {
+    /// Module `name` (`index.js`, `Node.js`, …) prepared for evaluation: the wrapped text (see
+    /// ``wrap(_:)``); `nil` when it does not exist.
+    package static func module(_ name: String) -> ScriptSource? {
         guard Self.isModuleName(name) else { return nil }
-        if let text = cache.withLock({ $0[name] }) { return text }
         let path = directory + "/" + name
+        if let script = cache.withLock({ $0[path] }) { return script }
         guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
         var fixed = source
         for fix in fixes where fix.file == name { fixed = fixed.replacing(fix.text, with: fix.replacement) }
-        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(fixed) + "\n});\n"
-        cache.withLock { $0[name] = text }
-        return text
+        let script = ScriptSource(wrap(fixed))
+        cache.withLock { $0[path] = script }
+        return script
+    }
+
+    /// The text evaluated for a module's source: an assignment of a function of `(exports,
+    /// require, module, __filename, __dirname, global)` to the global `__bridgeDominoModule`, on
+    /// one line with the module's first line so line numbers stay exact.
+    static func wrap(_ source: String) -> String {
+        "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(source) + "\n});\n"
     }
 
     /// Upstream bugs mended at load: file, exact text, replacement (same line count, so error

@@ -26,11 +26,13 @@ public final class TraceWriter {
         bytes.append(contentsOf: "{\"type\":".utf8)
         JSONValue.appendString(event.typeName, to: &bytes)
         bytes.append(contentsOf: ",\"seq\":\(seq)".utf8)
-        for (key, value) in event.fields.sortedMembers {
-            bytes.append(UInt8(ascii: ","))
-            JSONValue.appendString(key, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            value.appendJSON(to: &bytes)
+        if !event.appendHotTraceFields(to: &bytes) {
+            for (key, value) in event.fields.sortedMembers {
+                bytes.append(UInt8(ascii: ","))
+                JSONValue.appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                value.appendJSON(to: &bytes)
+            }
         }
         bytes.append(UInt8(ascii: "}"))
         sink(String(decoding: bytes, as: UTF8.self))

@@ -8,6 +8,8 @@ package enum NativeResult {
     case bool(Bool)
     case number(Double)
     case string(String)
+    /// A prepared text, as a string value (no conversion).
+    case source(ScriptSource)
     case json(JSONValue)
     /// NUL-terminated UTF-8 JSON text, parsed into a JS value.
     case jsonText([UInt8])
@@ -146,6 +148,7 @@ enum NativeFunctionClass {
         case .bool(let b): return JSValueMakeBoolean(ctx, b)
         case .number(let n): return JSValueMakeNumber(ctx, n)
         case .string(let s): return JSStringConversion.with(s) { JSValueMakeString(ctx, $0) }
+        case .source(let s): return JSValueMakeString(ctx, s.ref)
         case .json(let v):
             var bytes: [UInt8] = []
             v.appendJSON(to: &bytes)

@@ -211,6 +211,20 @@ package final class ScriptContext {
         return ScriptFunction(context: self, object: object)
     }
 
+    /// Evaluates a prepared script (``ScriptSource``): the same as `evaluate(_:sourceURL:)` with
+    /// its text, without converting the text again.
+    @discardableResult
+    package func evaluate(_ source: ScriptSource, sourceURL: String?, line: Int = 1, wantResult: Bool = true) throws(ScriptError) -> JSONValue? {
+        let outcome: Result<JSONValue?, ScriptError> = JSStringConversion.with(sourceURL ?? "") { url in
+            Result { () throws(ScriptError) -> JSONValue? in
+                let value = try trying { JSEvaluateScript(ctx, source.ref, nil, sourceURL == nil ? nil : url, Int32(clamping: line), $0) }
+                guard wantResult, let value else { return nil }
+                return try json(of: value)
+            }
+        }
+        return try outcome.get()
+    }
+
     /// Checks syntax without running.
     package func checkSyntax(_ source: String, sourceURL: String?, line: Int = 1) throws(ScriptError) {
         let outcome: Result<Bool, ScriptError> = JSStringConversion.with(source) { script in

@@ -104,9 +104,11 @@ public struct MockFixture: Sendable, Equatable {
     /// Adds the fixture to the engine's dispatchers (after any added before it).
     @MainActor
     public func install(on engine: BridgeEngine) {
-        let table = self.table
+        // The handlers are made once: a call looks its answer up and gets the same value each
+        // time (whose JSON text the engine then reuses instead of encoding it per call).
+        let handlers = table.mapValues(Self.handler)
         engine.addDispatcher { message in
-            table[ScalarKey(message.method)].map(Self.handler)
+            handlers[ScalarKey(message.method)]
         }
     }
 

@@ -16,7 +16,7 @@ const hasOwn = uncurry(hasOwnProperty);
 const apply = uncurry(FunctionApply);
 const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
 const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
-const mapGet = uncurry(Map.prototype.get), mapSet = uncurry(Map.prototype.set), mapHas = uncurry(Map.prototype.has);
+const mapGet = uncurry(Map.prototype.get), mapSet = uncurry(Map.prototype.set), mapHas = uncurry(Map.prototype.has), mapDelete = uncurry(Map.prototype.delete);
 const weakSetHas = uncurry(WeakSet.prototype.has), weakSetAdd = uncurry(WeakSet.prototype.add);
 const weakMapGet = uncurry(WeakMap.prototype.get), weakMapSet = uncurry(WeakMap.prototype.set);
 const arrayPush = uncurry(Array.prototype.push), arraySlice = uncurry(Array.prototype.slice);
@@ -25,7 +25,7 @@ const stringSlice = uncurry(String.prototype.slice), stringIndexOf = uncurry(Str
 const stringLower = uncurry(String.prototype.toLowerCase), stringTrim = uncurry(String.prototype.trim);
 const stringSplit = uncurry(String.prototype.split), stringReplace = uncurry(String.prototype.replace);
 const charCodeAt = uncurry(String.prototype.charCodeAt);
-const StringCtor = String, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
+const ProxyCtor = Proxy, reflectConstruct = Reflect.construct, StringCtor = String, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
 const reportError = global.reportError;
 const info = native.pageInfo();
 
@@ -56,9 +56,31 @@ function fileOf(request) {
   if (stringIndexOf(name, '.js') !== name.length - 3 || name.length < 3) name += '.js';
   return name;
 }
+// Modules loaded on first use rather than when required: domino's CSS parser and HTML parser
+// (half of its text) are required at the top of other modules but only used later — the CSS
+// parser as `parserlib.css` when a style is parsed, the HTML parser as a function (`new
+// HTMLParser(…)`, `implementation.mozHTMLParser(…)`, which returns its parser object either way)
+// when markup is parsed. Code that never parses either never pays for them. Each stands in as a
+// proxy that loads the module at its first use and forwards to it.
+const deferred = new MapCtor();
+mapSet(deferred, 'cssparser.js', false);
+mapSet(deferred, 'HTMLParser.js', true);
+function deferredModule(file, isFunction) {
+  let real = null;
+  const load = function () {
+    if (real === null) { mapDelete(deferred, file); real = withWebIDLDescriptors(function () { return dominoRequire(file); }); }
+    return real;
+  };
+  const handler = { __proto__: null, get: function (t, key) { return load()[key]; } };
+  if (!isFunction) return new ProxyCtor(objectCreate(null), handler);
+  handler.apply = function (t, self, args) { return apply(load(), self, args); };
+  handler.construct = function (t, args) { return reflectConstruct(load(), args); };
+  return new ProxyCtor(function () {}, handler);
+}
 function dominoRequire(request) {
   const file = fileOf(StringCtor(request));
   if (mapHas(modules, file)) return mapGet(modules, file).exports;
+  if (mapHas(deferred, file)) return deferredModule(file, mapGet(deferred, file));
   if (!native.hasDominoModule(file)) throw new ErrorCtor("domino: no module '" + request + "' in " + info.dominoDirectory);
   const module = { exports: {} };
   mapSet(modules, file, module);

@@ -1,0 +1,70 @@
+@_spi(Benchmarks) import BridgeRuntime
+import Foundation
+
+/// `--profile dom`: where the standards DOM's install time goes, engine by engine in one VM:
+/// domino's modules evaluated (parsed) and run one by one with a CommonJS `require` of the
+/// bench's own, timed in JavaScript; then the whole install as the page layer does it.
+@MainActor
+enum DOMProfile {
+    static let dir = "/usr/share/nodejs/domino/lib"
+
+    static func run() throws {
+        let vm = ScriptVM()
+        let names = (try FileManager.default.contentsOfDirectory(atPath: dir)).filter { $0.hasSuffix(".js") }.sorted()
+        var texts: [String: String] = [:]
+        for n in names { texts[n] = "__m = (function (exports, require, module, __filename, __dirname, global) {" + (try String(contentsOfFile: dir + "/" + n, encoding: .utf8)) + "\n});" }
+        for round in 0..<4 {
+            var config = EngineConfiguration()
+            config.vm = vm
+            let e = try BridgeEngine(configuration: config)
+            var evalNs: [String: Double] = [:]
+            // A require that evaluates each module's text from Swift (timed there) and runs it (timed in JS).
+            try e.execute("globalThis.__runNs = {}; globalThis.__mods = {};")
+            func load(_ name: String) throws {
+                guard let text = texts[name] else { return }
+                let t = DispatchTime.now().uptimeNanoseconds
+                try e.execute(text, sourceURL: dir + "/" + name)
+                evalNs[name] = Double(DispatchTime.now().uptimeNanoseconds - t)
+                try e.execute("__mods[\(JSONValue.string(name).jsonString())] = __m;")
+            }
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            for n in names { try load(n) }
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            try e.execute("""
+                const cache = {};
+                function req(r) {
+                  let f = r.replace(/^\\.\\//, ''); if (!f.endsWith('.js')) f += '.js';
+                  if (cache[f]) return cache[f].exports;
+                  const m = { exports: {} }; cache[f] = m;
+                  const t = performance.now();
+                  __mods[f].call(m.exports, m.exports, req, m, f, '', globalThis);
+                  __runNs[f] = (__runNs[f] || 0) + (performance.now() - t);
+                  return m.exports;
+                }
+                globalThis.__t = performance.now(); globalThis.__domino = req('index.js'); globalThis.__t = performance.now() - __t;
+                const d = __domino.createDocument('<p>x</p>');
+                """)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            let total = try e.evaluate("__t")
+            print(String(format: "round %d: evaluate all %.1f ms, run index.js %.1f ms (wall %.1f)", round, Double(t1 - t0) / 1e6, total.numberValue ?? 0, Double(t2 - t1) / 1e6))
+            if round == 0 || round == 3 {
+                let top = evalNs.sorted { $0.value > $1.value }.prefix(6).map { String(format: "%@ %.2f", $0.key, $0.value / 1e6) }
+                print("  slowest evaluate:", top.joined(separator: ", "))
+                print("  run (inclusive ms):", (try e.evaluate("Object.entries(__runNs).sort((a,b)=>b[1]-a[1]).slice(0,10).map(x=>x[0]+' '+x[1].toFixed(2)).join(', ')")).stringValue ?? "")
+            }
+            e.close()
+        }
+        var samples: [Double] = []
+        for _ in 0..<30 {
+            var config = EngineConfiguration()
+            config.vm = vm
+            let t = DispatchTime.now().uptimeNanoseconds
+            let e = try BridgeEngine(configuration: config)
+            try e.installPageSupport()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+            e.close()
+        }
+        let s = samples.sorted()
+        print(String(format: "engine + installPageSupport, 30 in one VM: min %.1f median %.1f max %.1f ms", s[0], s[15], s[29]))
+    }
+}
