@@ -14,12 +14,6 @@
 package final class EventLoop {
     package typealias Task = @MainActor () -> Void
 
-    struct Timer {
-        var deadline: Duration
-        var seq: UInt64
-        var id: Int
-    }
-
     /// Why `run` stopped early.
     package enum Stop: Error {
         /// The overall run limit (real time, or virtual time on a virtual clock) passed.
@@ -33,9 +27,8 @@ package final class EventLoop {
 
     private var ready: [Task] = []
     private var readyHead = 0
-    private var heap: [Timer] = []
+    private var heap = DeadlineHeap()
     private var timerActions: [Int: Task] = [:]
-    private var nextSeq: UInt64 = 0
     private var nextTimerID = 1
 
     /// Counts every `schedule` call (lets the engine see whether a handler armed a timer).
@@ -108,10 +101,8 @@ package final class EventLoop {
     package func schedule(after delay: Duration, id: Int? = nil, _ action: @escaping Task) -> Int {
         let timerID = id ?? allocateTimerID()
         scheduleCount &+= 1
-        nextSeq += 1
-        let entry = Timer(deadline: clock.now + max(.zero, delay), seq: nextSeq, id: timerID)
         timerActions[timerID] = action
-        push(entry)
+        heap.push(timerID, at: clock.now + max(.zero, delay))
         // A parked run waits until the earliest deadline it knew; this one may be earlier.
         wakeIfParked()
         return timerID
@@ -227,7 +218,7 @@ package final class EventLoop {
         // Timers due now, in order; a timer scheduled by one of them for "now" waits a turn.
         let now = clock.now
         while let top = heap.first, top.deadline <= now {
-            popTop()
+            heap.popFirst()
             guard let action = timerActions.removeValue(forKey: top.id) else { continue }
             action()
             didWork = true
@@ -241,7 +232,7 @@ package final class EventLoop {
 
     /// Deadline of the earliest live timer.
     package func nextDeadline() -> Duration? {
-        while let top = heap.first, timerActions[top.id] == nil { popTop() }
+        while let top = heap.first, timerActions[top.id] == nil { heap.popFirst() }
         return heap.first?.deadline
     }
 
@@ -252,39 +243,5 @@ package final class EventLoop {
         ready.removeAll()
         readyHead = 0
         keepAlive = 0
-    }
-
-    // MARK: Binary heap ordered by (deadline, seq)
-
-    private func less(_ a: Timer, _ b: Timer) -> Bool {
-        a.deadline < b.deadline || (a.deadline == b.deadline && a.seq < b.seq)
-    }
-
-    private func push(_ t: Timer) {
-        heap.append(t)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if less(heap[i], heap[p]) {
-                heap.swapAt(i, p)
-                i = p
-            } else { break }
-        }
-    }
-
-    private func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < heap.count, less(heap[l], heap[m]) { m = l }
-            if r < heap.count, less(heap[r], heap[m]) { m = r }
-            if m == i { break }
-            heap.swapAt(i, m)
-            i = m
-        }
     }
 }

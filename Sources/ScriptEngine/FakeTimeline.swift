@@ -11,21 +11,14 @@
 /// - Note: main actor only, like the event loops it serves.
 @MainActor
 package final class FakeTimeline {
-    private struct Entry {
-        var deadline: Duration
-        var seq: UInt64
-        var token: Int
-    }
-
     /// The fake monotonic time (what `performance.now()` reads).
     package private(set) var now: Duration
     /// The wall time (ms since 1970) at `wallOrigin` on the monotonic clock.
     private var wallBase: Double
     private var wallOrigin: Duration
-    private var heap: [Entry] = []
+    private var heap = DeadlineHeap()
     private var actions: [Int: @MainActor () -> Void] = [:]
     private var nextToken = 1
-    private var nextSeq: UInt64 = 0
 
     /// Creates a timeline.
     ///
@@ -57,9 +50,8 @@ package final class FakeTimeline {
     package func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> Int {
         let token = nextToken
         nextToken += 1
-        nextSeq += 1
         actions[token] = action
-        push(Entry(deadline: now + max(.zero, delay), seq: nextSeq, token: token))
+        heap.push(token, at: now + max(.zero, delay))
         return token
     }
 
@@ -70,13 +62,13 @@ package final class FakeTimeline {
 
     /// The deadline of the earliest pending timer.
     package var nextDeadline: Duration? {
-        while let top = heap.first, actions[top.token] == nil { popTop() }
+        while let top = heap.first, actions[top.id] == nil { heap.popFirst() }
         return heap.first?.deadline
     }
 
     /// The deadline of the latest pending timer.
     package var lastDeadline: Duration? {
-        heap.filter { actions[$0.token] != nil }.map(\.deadline).max()
+        heap.entries.filter { actions[$0.id] != nil }.map(\.deadline).max()
     }
 
     /// Fires the earliest pending timer whose deadline is at or before `limit` (any timer when
@@ -90,9 +82,9 @@ package final class FakeTimeline {
             if let limit, limit > now { now = limit }
             return false
         }
-        popTop()
+        heap.popFirst()
         if deadline > now { now = deadline }
-        guard let action = actions.removeValue(forKey: top.token) else { return true }
+        guard let action = actions.removeValue(forKey: top.id) else { return true }
         action()
         return true
     }
@@ -106,38 +98,5 @@ package final class FakeTimeline {
     package func clear() {
         heap.removeAll()
         actions.removeAll()
-    }
-
-    // MARK: Binary heap ordered by (deadline, seq)
-
-    private func less(_ a: Entry, _ b: Entry) -> Bool {
-        a.deadline < b.deadline || (a.deadline == b.deadline && a.seq < b.seq)
-    }
-
-    private func push(_ e: Entry) {
-        heap.append(e)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            guard less(heap[i], heap[p]) else { break }
-            heap.swapAt(i, p)
-            i = p
-        }
-    }
-
-    private func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < heap.count, less(heap[l], heap[m]) { m = l }
-            if r < heap.count, less(heap[r], heap[m]) { m = r }
-            if m == i { break }
-            heap.swapAt(i, m)
-            i = m
-        }
     }
 }

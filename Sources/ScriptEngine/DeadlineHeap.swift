@@ -1,0 +1,58 @@
+/// Timers ordered by deadline, then by the order they were added (a binary min-heap): the event
+/// loop's and a fake timeline's. Entries whose timer was cancelled stay until they reach the top
+/// (their owner skips them there).
+struct DeadlineHeap {
+    struct Entry {
+        var deadline: Duration
+        var seq: UInt64
+        var id: Int
+    }
+
+    private var heap: [Entry] = []
+    private var nextSeq: UInt64 = 0
+
+    /// The earliest entry.
+    var first: Entry? { heap.first }
+
+    /// Every entry, in no particular order.
+    var entries: [Entry] { heap }
+
+    /// Adds timer `id` due at `deadline`, after every entry already due then.
+    mutating func push(_ id: Int, at deadline: Duration) {
+        nextSeq += 1
+        heap.append(Entry(deadline: deadline, seq: nextSeq, id: id))
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard Self.less(heap[i], heap[p]) else { break }
+            heap.swapAt(i, p)
+            i = p
+        }
+    }
+
+    /// Removes the earliest entry.
+    mutating func popFirst() {
+        guard !heap.isEmpty else { return }
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count, Self.less(heap[l], heap[m]) { m = l }
+            if r < heap.count, Self.less(heap[r], heap[m]) { m = r }
+            if m == i { break }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+
+    mutating func removeAll() {
+        heap.removeAll()
+    }
+
+    private static func less(_ a: Entry, _ b: Entry) -> Bool {
+        a.deadline < b.deadline || (a.deadline == b.deadline && a.seq < b.seq)
+    }
+}
