@@ -180,21 +180,7 @@ extension PageGeneration {
     /// The network of a page: `--http-mock` fixtures, the offline package and the capability
     /// file's `hosts`.
     func networkConfiguration(pageURL: String) -> NetworkConfiguration {
-        var network = NetworkConfiguration(fixture: inputs.http)
-        if let offline = inputs.offline {
-            network.offline = { url in
-                do throws(OfflineError) {
-                    let served = try offline.resolve(url)
-                    return .file(path: served.path, body: Array(served.data))
-                } catch {
-                    return .unavailable(error.reason)
-                }
-            }
-        }
-        if let capabilities = inputs.capabilities {
-            network.requestCheck = { url in capabilities.checkRequest(url: url, page: pageURL) }
-        }
-        return network
+        .forPage(pageURL, fixture: inputs.http, offline: inputs.offline, capabilities: inputs.capabilities)
     }
 }
 

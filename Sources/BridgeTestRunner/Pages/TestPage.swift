@@ -176,21 +176,7 @@ final class TestPage {
     /// package; the capability file's `hosts` (as `run` has them).
     private func networkConfiguration(pageURL: String) -> NetworkConfiguration {
         let fixture = setup.http.map { $0.appending(host.inputs.http) } ?? host.inputs.http
-        var network = NetworkConfiguration(fixture: fixture)
-        if let offline = setup.offline {
-            network.offline = { url in
-                do throws(OfflineError) {
-                    let served = try offline.resolve(url)
-                    return .file(path: served.path, body: Array(served.data))
-                } catch {
-                    return .unavailable(error.reason)
-                }
-            }
-        }
-        if let capabilities = setup.capabilities ?? host.inputs.capabilities {
-            network.requestCheck = { url in capabilities.checkRequest(url: url, page: pageURL) }
-        }
-        return network
+        return .forPage(pageURL, fixture: fixture, offline: setup.offline, capabilities: setup.capabilities ?? host.inputs.capabilities)
     }
 
     /// Keeps one step of an HTTP request for `page.requests()`.
