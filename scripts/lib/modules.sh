@@ -37,7 +37,7 @@ library_build() {
   local layer
   for layer in "${LIBRARY_LAYERS[@]}"; do
     local js=()
-    [[ -d "$dir/src/$layer/JS" ]] && mapfile -t js < <(find "$dir/src/$layer/JS" -name '*.js' | sort)
+    [[ -d "$dir/src/$layer/JS" ]] && mapfile -t js < <(find "$dir/src/$layer/JS" \( -name '*.js' -o -name '*.d.ts' \) | sort)
     ((${#js[@]} == 0)) || "$dir/embed-js" "$dir/src/$layer/EmbeddedJS.swift" "${js[@]}" || return 1
   done
   local flags=(-parse-as-library -swift-version 6 -enable-testing -package-name BridgeRuntime
