@@ -59,6 +59,9 @@ final class PeerSession {
         if peer == .capacitor { markReady(peer) }
     }
 
+    /// The page showed it speaks `peer`.
+    func speaks(_ peer: PeerProtocol) -> Bool { detected.contains(peer) }
+
     func markReady(_ peer: PeerProtocol) {
         detect(peer)
         guard ready.insert(peer).inserted else { return }

@@ -35,7 +35,7 @@ struct PageGeneration {
             return nil
         }
         defer { engine.close() }
-        inputs.mock?.install(on: engine)
+        inputs.mock?.install(on: engine, replay: inputs.replay)
         // Pages written for WVJB, DSBridge, JsBridge, Cordova or Capacitor run as they are.
         engine.installPeerBridges(knownMethods: inputs.mock?.methods ?? [])
         if let schemas = inputs.schemas { engine.install(schemas, strict: options.strictSchemas, validateResults: options.validateResults) }

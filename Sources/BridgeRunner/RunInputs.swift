@@ -14,6 +14,8 @@ struct RunInputs {
     var page: PageInput
     var offline: OfflinePackage?
     var mock: MockFixture?
+    /// A replayed trace's call counts, shared by every page of the run.
+    var replay = MockFixture.ReplayState()
     var schemas: SchemaSet?
     var capabilities: CapabilitySet?
     /// A scoped table with this run's router (when a route table was given).
