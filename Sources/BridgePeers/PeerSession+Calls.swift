@@ -90,7 +90,7 @@ extension PeerSession {
     func cordovaCall(callbackId: String?, service: String, action: String, args: JSONValue) {
         if service == "Console", action == "logLevel", case .array(let a) = args, a.count >= 2 {
             // cordova.js's iOS console: [level, message].
-            engine.report(.console(level: (a[0].stringValue ?? "log").lowercased(), message: a[1].stringValue ?? a[1].jsonString()))
+            nativeLog(level: (a[0].stringValue ?? "log").lowercased(), message: a[1].stringValue ?? a[1].jsonString())
             return
         }
         let id = callbackId == "INVALID" ? nil : callbackId
