@@ -68,11 +68,12 @@ let package = Package(
         layer("BridgeCore", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgePage", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeComponents", ["BridgeValues", "BridgeSupport", "BridgeCore"]),
+        layer("BridgeNetwork", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgePeers", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"], exclude: ["JS"], plugins: ["EmbedJS"]),
-        layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgePeers"]),
-        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules"], exclude: ["JS"], plugins: ["EmbedJS"]),
+        layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"]),
+        layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeCommandLine", ["BridgeValues", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
-        layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine", "BridgePeers"]),
+        layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
         layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),
 
         // Executables: the CLI (a thin shell over the public API), a team's own runner, the benchmark.
@@ -104,6 +105,7 @@ let package = Package(
         tests("BridgeModulesTests", ["BridgeModules", "BridgeValues", "BridgeSupport"]),
         tests("BridgeCoreTests", ["BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeSupport", "BridgeRuntimeTesting"]),
         tests("BridgePageTests", ["BridgePage", "BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSupport", "BridgeRuntimeTesting"]),
+        tests("BridgeNetworkTests", ["BridgeNetwork", "BridgeCore", "BridgeValues", "ScriptEngine", "BridgeSupport", "BridgeRuntimeTesting"]),
         tests("BridgePeersTests", ["BridgePeers", "BridgePage", "BridgeCore", "BridgeComponents", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeComponentsTests", ["BridgeComponents", "BridgeCore", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),

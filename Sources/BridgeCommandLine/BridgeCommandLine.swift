@@ -109,6 +109,7 @@ public enum BridgeCommandLine {
             switch a {
             case "-h", "--help": return .help("run")
             case "--mock": options.mockPath = try value(a)
+            case "--http-mock": options.httpMockPath = try value(a)
             case "--trace": options.tracePath = try value(a)
             case "--timeout":
                 let v = try value(a)
@@ -194,8 +195,8 @@ public enum BridgeCommandLine {
                 """
         case "run":
             return """
-                usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS] [--memory-limit MB]
-                                         [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
+                usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--http-mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS]
+                                         [--memory-limit MB] [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
                                          [--import-map FILE]
 
@@ -208,7 +209,11 @@ public enum BridgeCommandLine {
 
                 options:
                   --mock FILE       canned answers: {"method": {"result": ...} | {"error": {"code","message"}}, "delayMs"?}
-                  --trace FILE|-    write every call, result, error, event and console line as JSON Lines
+                  --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket: [{"method"?, "url": "/api/*", "status"?,
+                                    "headers"?, "json"|"text"|…, "delayMs"?} | {"url", "sequence": [...]}]
+                                    (or a "$http" list in the --mock file); requests are served by data:/blob:
+                                    URLs, then --offline, then these; anything else fails (no network)
+                  --trace FILE|-    write every call, result, error, event, HTTP request and console line as JSON Lines
                   --timeout MS      limit for the whole run and for any one script or callback (default 30000)
                   --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
                   --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4

@@ -4,7 +4,7 @@ public import BridgeTestRunner
 extension TestOptions {
     /// Parses the arguments after `test`.
     ///
-    /// - Parameter arguments: `PATH... [--schemas DIR] [--mock FILE] [--junit FILE]
+    /// - Parameter arguments: `PATH... [--schemas DIR] [--mock FILE] [--http-mock FILE] [--junit FILE]
     ///   [--shard I/N] [--timeout MS] [--virtual-time]`.
     /// - Returns: the options, or `nil` when `-h`/`--help` was given.
     /// - Throws: `BridgeCommandLine.UsageError` with one clear line.
@@ -22,6 +22,7 @@ extension TestOptions {
             case "-h", "--help": return nil
             case "--schemas": options.schemasDir = try value(a)
             case "--mock": options.mockPath = try value(a)
+            case "--http-mock": options.httpMockPath = try value(a)
             case "--junit": options.junitPath = try value(a)
             case "--shard":
                 let v = try value(a)
@@ -56,7 +57,7 @@ extension TestOptions {
     /// The help text of `bridge-run test`.
     public static func help(commandName: String = "bridge-run") -> String {
         """
-        usage: \(commandName) test PATH... [--schemas DIR] [--mock FILE] [--junit FILE] [--shard I/N]
+        usage: \(commandName) test PATH... [--schemas DIR] [--mock FILE] [--http-mock FILE] [--junit FILE] [--shard I/N]
                                   [--timeout MS] [--virtual-time] [--capabilities FILE] [--memory-limit MB]
 
         Runs every *.test.js file (directories are searched recursively), each in a fresh engine.
@@ -66,6 +67,7 @@ extension TestOptions {
         options:
           --schemas DIR     validate bridge calls against the XML protocol schemas in DIR
           --mock FILE       canned answers for every test: {"method": {"result": ...} | {"error": {...}}, "delayMs"?}
+          --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket in every test (see run --help)
           --junit FILE      write a JUnit XML report for CI
           --shard I/N       run the I-th of N stable slices of the files (file k of the sorted list is in shard k % N + 1)
           --timeout MS      time limit for each test and hook (default 5000)

@@ -65,4 +65,12 @@ extension BridgeEngine {
     package func mapped(_ error: ScriptError) -> ScriptError {
         hooks.errorMappers.reduce(error) { $1($0) }
     }
+    /// Adds a reporter of another layer's pending work (requests of the network layer), which
+    /// `pendingSummary` includes.
+    package func addPendingReporter(_ reporter: @escaping @MainActor () -> PendingWork) {
+        hooks.pendingReporters.append(reporter)
+    }
+
+    /// `true` when something observes events (other layers skip building events otherwise).
+    package var observesEvents: Bool { hooks.observesEvents }
 }

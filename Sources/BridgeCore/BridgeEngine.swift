@@ -211,10 +211,12 @@ public final class BridgeEngine {
     /// What is still pending, for messages (`"2 timers, 1 call"`).
     public var pendingSummary: String {
         var parts: [String] = []
-        let timers = loop.pendingTimers - jsCalls.count - calls.armedTimers
+        let others = hooks.pendingReporters.map { $0() }
+        let timers = loop.pendingTimers - jsCalls.count - calls.armedTimers - others.reduce(0) { $0 + $1.timers }
         if timers > 0 { parts.append("\(timers) timer\(timers == 1 ? "" : "s")") }
         if calls.count > 0 { parts.append("\(calls.count) call\(calls.count == 1 ? "" : "s") (\(calls.pendingMethods.joined(separator: ", ")))") }
         if jsCalls.count > 0 { parts.append("\(jsCalls.count) native-to-JS call\(jsCalls.count == 1 ? "" : "s")") }
+        parts += others.compactMap(\.summary)
         if parts.isEmpty, !loop.isIdle { parts.append("work that never let the loop go idle (answers arriving without end, e.g. a loop of calls answered at once)") }
         return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
     }

@@ -31,13 +31,18 @@ public struct CapabilitySet: Sendable, Equatable {
         public var permissions: Set<String>
         /// Actions refused to these pages even when permitted.
         public var deny: [URLGlob]
+        /// The hosts these pages may send HTTP requests and open WebSockets to (`"hosts"`,
+        /// patterns like `api.example.com` or `*.example.com`); `nil` = not restricted by this
+        /// capability.
+        public var hosts: [URLGlob]?
 
         /// Creates a capability.
-        public init(id: String, pages: [URLGlob], permissions: Set<String>, deny: [URLGlob] = []) {
+        public init(id: String, pages: [URLGlob], permissions: Set<String>, deny: [URLGlob] = [], hosts: [URLGlob]? = nil) {
             self.id = id
             self.pages = pages
             self.permissions = permissions
             self.deny = deny
+            self.hosts = hosts
         }
     }
 
@@ -69,13 +74,14 @@ public struct CapabilitySet: Sendable, Equatable {
                 }
                 return a.compactMap(\.stringValue)
             }
-            let known: Set<String> = ["id", "pages", "permissions", "deny", "description"]
+            let known: Set<String> = ["id", "pages", "permissions", "deny", "hosts", "description"]
             if let unknown = entry.objectValue?.keys.first(where: { !known.contains($0) }) {
-                throw .invalidMessage("capability \(id): unknown key \"\(unknown)\" (expected id, pages, permissions, deny, description)")
+                throw .invalidMessage("capability \(id): unknown key \"\(unknown)\" (expected id, pages, permissions, deny, hosts, description)")
             }
+            let hosts = entry["hosts"] == nil ? nil : try strings("hosts", required: false).map { URLGlob($0.lowercased()) }
             caps.append(Capability(
                 id: id, pages: try strings("pages", required: true).map(URLGlob.init),
-                permissions: Set(try strings("permissions", required: false)), deny: try strings("deny", required: false).map(URLGlob.init)))
+                permissions: Set(try strings("permissions", required: false)), deny: try strings("deny", required: false).map(URLGlob.init), hosts: hosts))
         }
         self.init(capabilities: caps)
     }
@@ -108,6 +114,25 @@ public struct CapabilitySet: Sendable, Equatable {
         // Permission names compare by scalars: a look-alike spelling grants nothing.
         if matching.contains(where: { cap in cap.permissions.contains { $0.sameScalars(as: permission) || $0 == "*" } }) { return nil }
         return .permissionDenied(permission: permission, page: page)
+    }
+}
+
+extension CapabilitySet {
+    /// The refusal of a page's HTTP request or WebSocket to `url`, or `nil` when allowed: when a
+    /// capability matching `page` lists `hosts`, the URL's host (or `host:port`) must match one
+    /// of the hosts of the matching capabilities. Pages no such capability matches are not
+    /// restricted; `data:` and `blob:` URLs never are.
+    public func checkRequest(url: String, page: String) -> String? {
+        let location = Self.location(of: page)
+        let matching = capabilities.filter { cap in cap.pages.contains { $0.matches(location) } }
+        let restricting = matching.filter { $0.hosts != nil }
+        guard !restricting.isEmpty, let r = url.firstRange(of: "://") else { return nil }
+        let rest = url[r.upperBound...]
+        let authority = rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)]
+        let hostPort = String(authority.split(separator: "@").last ?? "").lowercased()
+        let host = hostPort.hasPrefix("[") ? hostPort : String(hostPort.split(separator: ":").first ?? "")
+        if restricting.contains(where: { cap in cap.hosts!.contains { $0.matches(host) || $0.matches(hostPort) } }) { return nil }
+        return "host \(hostPort) is not among the hosts capability \(restricting.map(\.id).joined(separator: ", ")) allows page \(page) (\"hosts\" in the capability file)"
     }
 }
 

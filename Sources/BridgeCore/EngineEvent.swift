@@ -23,6 +23,11 @@ public enum EngineEvent: Sendable, Equatable {
     case navigate(JSONValue)
     /// An `alert`, `confirm` or `prompt` of the page and what it was answered.
     case dialog(kind: String, message: String, answer: JSONValue)
+    /// A step of one of the page's HTTP requests (`fetch`, `XMLHttpRequest`): sent, answered,
+    /// failed, aborted or timed out (the network layer, docs/network.md).
+    case http(NetworkEvent)
+    /// A step of one of the page's WebSockets (fixture-driven; docs/network.md).
+    case webSocket(NetworkEvent)
     /// Native called a JS handler the page registered (`callJS`, a `$native` step): its name
     /// and what it was passed (`null` for no argument, an array for a DSBridge argument list).
     case callJS(handler: String, params: JSONValue)
@@ -44,6 +49,8 @@ public enum EngineEvent: Sendable, Equatable {
         case .notice: "notice"
         case .navigate: "navigate"
         case .dialog: "dialog"
+        case .http: "http"
+        case .webSocket: "websocket"
         case .callJS: "callJS"
         case .jsResult: "jsResult"
         case .jsError: "jsError"
@@ -76,6 +83,12 @@ public enum EngineEvent: Sendable, Equatable {
             return info.objectValue ?? ["target": info]
         case let .dialog(kind, message, answer):
             return ["kind": .string(kind), "message": .string(message), "answer": answer]
+        case let .http(e), let .webSocket(e):
+            var o = e.details
+            o["phase"] = .string(e.phase)
+            o["id"] = .number(Double(e.id))
+            o["url"] = .string(e.url)
+            return o
         case let .callJS(handler, params):
             return ["handler": .string(handler), "params": params]
         case let .jsResult(handler, result, complete):

@@ -31,6 +31,19 @@ public enum NavigationKind: String, Sendable, Equatable {
     case other
 }
 
+/// Work another layer keeps pending on the engine's loop, for the engine's pending summary.
+package struct PendingWork: Sendable, Equatable {
+    /// Loop timers this work armed (not counted again as the page's timers).
+    package var timers: Int
+    /// What is pending, e.g. `1 HTTP request (GET https://x/a)`; `nil` when nothing is.
+    package var summary: String?
+
+    package init(timers: Int, summary: String?) {
+        self.timers = timers
+        self.summary = summary
+    }
+}
+
 /// The engine's extension points, each an ordered list that only grows: installing schemas and
 /// then a capability set (or a mock, or a trace) adds to what is there and never replaces it.
 @MainActor
@@ -51,6 +64,8 @@ final class EngineHooks {
     var closeObservers: [@MainActor () -> Void] = []
     /// Applied in the order added to every error the engine records or throws (source maps).
     var errorMappers: [@MainActor (ScriptError) -> ScriptError] = []
+    /// Other layers' pending work (the network layer's requests), for `pendingSummary`.
+    var pendingReporters: [@MainActor () -> PendingWork] = []
 
     /// Asked in the order added for every URL the page navigates to, before the legacy scheme:
     /// `true` means the URL was a bridge URL of a peer protocol (intercepted, never navigated).
@@ -97,6 +112,7 @@ final class EngineHooks {
         navigationObservers.removeAll()
         closeObservers.removeAll()
         errorMappers.removeAll()
+        pendingReporters.removeAll()
         urlInterceptors.removeAll()
         messageReceivers.removeAll()
         messageFallbacks.removeAll()

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import BridgeValues
+import BridgeSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -68,14 +69,16 @@ struct EsbuildBuild {
             }
             throw ModuleError(.build, limited(entries.map { problem($0, entryPath: entryPath) }))
         }
-        guard var code = temp.read("bundle.js"), let mapText = temp.read("bundle.js.map"), let metaText = temp.read("meta.json") else {
+        let meta = temp.read("meta.json").flatMap { try? JSONParser().parse($0) } ?? .null
+        let outside = filesOutsideRoot(meta, entryPath: entryPath)
+        if !outside.isEmpty { throw ModuleError(.build, limited(outside)) }
+        guard var code = temp.read("bundle.js"), let mapText = temp.read("bundle.js.map"), temp.read("meta.json") != nil else {
             throw ModuleError(.bundlerFailed, "esbuild wrote no bundle for \(entry.name)")
         }
         let map: SourceMap
         do { map = try SourceMap(json: mapText) } catch {
             throw ModuleError(.bundlerFailed, "esbuild's source map for \(entry.name) cannot be read: \(error.reason)")
         }
-        let meta = (try? JSONParser().parse(metaText)) ?? .null
         let external = externalImports(meta, entryPath: entryPath)
         if !external.isEmpty { throw ModuleError(.build, limited(external)) }
         if let range = code.ranges(of: "//# sourceMappingURL=bundle.js.map").last {
@@ -86,12 +89,16 @@ struct EsbuildBuild {
             entryPath: entryPath, inputs: inputs(meta, entryPath: entryPath))
     }
 
-    /// An esbuild error at the original position, with our hint.
+    /// An esbuild error at the original position, with our hint. An error inside a file outside
+    /// `options.confinedTo` says only that: esbuild's message may quote the file's text.
     private func problem(_ e: EsbuildDiagnostics.Entry, entryPath: String) -> ModuleError.Problem {
         var message = e.message
         if let hint = EsbuildDiagnostics.hint(for: message) { message += " " + hint }
         guard let file = e.file else { return ModuleError.Problem(message: message, file: entry.name) }
         let absolute = ModulePaths.resolve(file, against: directory)
+        if absolute != entryPath, let root = options.confinedTo, !PathText.reallyInside(absolute, root: root) {
+            return ModuleError.Problem(message: Self.outsideMessage(absolute, root: root), file: entry.name)
+        }
         var line = e.line
         if absolute == entryPath, case .inline(_, _, _, let first, _) = entry { line = line.map { $0 + first - 1 } }
         return ModuleError.Problem(message: message, file: name(absolute, entryPath), line: line, column: e.column.map { $0 + 1 })
@@ -117,6 +124,41 @@ struct EsbuildBuild {
                     message: "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file",
                     file: name(absolute, entryPath), line: position?.line, column: position?.column))
             }
+        }
+        return problems
+    }
+
+    /// What an import of a file outside `root` gives.
+    static func outsideMessage(_ absolute: String, root: String) -> String {
+        "cannot import \(absolute): it is outside the offline package (\(ModulePaths.canonical(root))), and a page the package serves may import only the package's files"
+    }
+
+    /// The files esbuild read that lie outside `options.confinedTo` (symbolic links resolved),
+    /// each at the importing file's line when it can be found.
+    private func filesOutsideRoot(_ meta: JSONValue, entryPath: String) -> [ModuleError.Problem] {
+        guard let root = options.confinedTo, case .object(let inputs) = meta["inputs"] ?? .null else { return [] }
+        var problems: [ModuleError.Problem] = []
+        for (file, _) in inputs.sortedMembers {
+            let absolute = ModulePaths.resolve(file, against: directory)
+            if case .inline = entry, absolute == entryPath { continue }
+            if PathText.reallyInside(absolute, root: root) { continue }
+            // Name the import that reached it: the first input importing this file.
+            var at: (file: String, line: Int?, column: Int?) = (entry.name, nil, nil)
+            for (importer, input) in inputs.sortedMembers {
+                guard let item = (input["imports"]?.arrayValue ?? []).first(where: { $0["path"]?.stringValue == file }) else { continue }
+                let from = ModulePaths.resolve(importer, against: directory)
+                guard from == entryPath || PathText.reallyInside(from, root: root) else { continue }
+                let specifier = item["original"]?.stringValue ?? file
+                var text: String?
+                if from == entryPath, case .inline(let source, _, _, _, _) = entry { text = source } else {
+                    text = FileManager.default.contents(atPath: from).map { String(decoding: $0, as: UTF8.self) }
+                }
+                var position = text.flatMap { ModulePaths.position(of: specifier, in: $0) }
+                if from == entryPath, case .inline(_, _, _, let first, _) = entry, let p = position { position = (p.line + first - 1, p.column) }
+                at = (name(from, entryPath), position?.line, position?.column)
+                break
+            }
+            problems.append(ModuleError.Problem(message: Self.outsideMessage(absolute, root: root), file: at.file, line: at.line, column: at.column))
         }
         return problems
     }

@@ -27,6 +27,12 @@ public struct ModuleBundler: Sendable {
         public var loaders: [String: String] = Dictionary(
             uniqueKeysWithValues: [".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".svg", ".ico", ".woff", ".woff2", ".ttf", ".otf"].map { ($0, "dataurl") })
 
+        /// A directory every file of the bundle must lie in, symbolic links resolved (`nil` = any
+        /// file esbuild can read). A page served by an offline package gets the package's root:
+        /// an import of anything else fails without the file's text reaching the page or the
+        /// error line.
+        public var confinedTo: String?
+
         /// The defaults.
         public init() {}
     }
@@ -86,6 +92,13 @@ public struct ModuleBundler: Sendable {
             BundleCache.shared.store(raw, for: key)
         }
         return finish(raw, entry: entry)
+    }
+
+    /// Kills every esbuild still running in this process. For a process about to end (the
+    /// process guard calls it through the runner): esbuild stuck reading a FIFO would otherwise
+    /// outlive it. Any thread may call it.
+    public static func stopRunningBuilds() {
+        Subprocess.killRunning()
     }
 
     /// Forgets every bundle cached in this process.

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +51,18 @@ enum Subprocess {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }
+        running.withLock { _ = $0.insert(pid) }
+        defer { running.withLock { _ = $0.remove(pid) } }
         return wait(for: pid, limit: timeLimit)
+    }
+
+    /// The children started and not yet reaped.
+    private static let running = Mutex<Set<pid_t>>([])
+
+    /// Kills every child still running (`SIGKILL`): the process is about to end (the process
+    /// guard stopped the run) and a child blocked on a FIFO or `/dev/zero` must not outlive it.
+    static func killRunning() {
+        for pid in running.withLock({ $0 }) { kill(pid, SIGKILL) }
     }
 
     /// Waits for `pid`, polling with a growing pause (50 µs up to 2 ms: a small bundle takes

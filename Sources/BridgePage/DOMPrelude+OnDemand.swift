@@ -14,12 +14,12 @@ extension DOMPrelude {
         "customElements", "Storage", "onload", "onhashchange", "onpopstate", "onmessage",
     ].map { ($0, true) }
 
-    /// Installs DOM-lite on first use (``BridgeEngine/installPageSupportOnDemand()``): an
+    /// Installs the page DOM on first use (``BridgeEngine/installPageSupportOnDemand()``): an
     /// accessor per global. The first get or set of any of them fetches the prelude's text,
     /// evaluates and runs it (in the same VM entry, so the time limit applies as to any
     /// code) and then does the get or set. Globals the script replaced, redefined or deleted
     /// before that are left as the script left them (the prelude skips them), so the result is
-    /// what the script would see had DOM-lite been there first.
+    /// what the script would see had the page DOM been there first.
     static let onDemandSource: String = {
         var list = ""
         for (name, enumerable) in globals {
@@ -27,7 +27,7 @@ extension DOMPrelude {
         }
         var intrinsicList = ""
         for name in intrinsics { intrinsicList += (intrinsicList.isEmpty ? "'" : ",'") + name + "'" }
-        return EmbeddedJS.domLiteOnDemand.trimmingSuffix() + "(__pageNative, this, [" + list + "], [" + intrinsicList + "]);\ndelete this.__pageNative;\n"
+        return EmbeddedJS.pageOnDemand.trimmingSuffix() + "(__pageNative, this, [" + list + "], [" + intrinsicList + "]);\ndelete this.__pageNative;\n"
     }()
 
     /// Language built-ins the prelude uses while it sets up, bound to the global object's own

@@ -1,7 +1,7 @@
 /// The page prelude (`JS/page-*.js`): Debian's domino as the document, made the window of the
 /// JSC global object, with what domino leaves out filled by our own parts — events as browsers
 /// dispatch them, navigation (`location`, `history`, iframes, links, `window.open`) through
-/// native code, the document's life cycle and scripts, layout stand-ins, and Web APIs (URL,
+/// native code, the document's life cycle and scripts, layout stand-ins, form controls, and Web APIs (URL,
 /// storage, encoding, structuredClone, MutationObserver, messages, dialogs, crypto, navigator).
 ///
 /// Navigations go to native code first; bridge URLs (`hybrid://…`) are intercepted there and
@@ -11,7 +11,7 @@ enum DOMPrelude {
 
     /// The parts, in the order they run (each a function of the shared environment).
     static var parts: [String] {
-        [EmbeddedJS.pageEvents, EmbeddedJS.pageNavigation, EmbeddedJS.pageDocument, EmbeddedJS.pageLayout, EmbeddedJS.pageWeb, EmbeddedJS.pageObservers]
+        [EmbeddedJS.pageEvents, EmbeddedJS.pageNavigation, EmbeddedJS.pageDocument, EmbeddedJS.pageNodes, EmbeddedJS.pageLayout, EmbeddedJS.pageWeb, EmbeddedJS.pageForms, EmbeddedJS.pageFormSubmit, EmbeddedJS.pageObservers]
             .map { $0.trimmingSuffix() }
     }
 

@@ -9,9 +9,11 @@ import Glibc
 /// handed to the page prelude's `require` one by one (each evaluated under its own file name, so
 /// an error inside domino names the domino file and line).
 ///
-/// Two load-time changes, both to the text: the per-node fields domino keeps its listeners and
+/// Load-time changes, all to the text: the per-node fields domino keeps its listeners and
 /// handlers in (`_listeners`, `_handlers`) are renamed, because libraries use those names for
-/// their own expandos on nodes (Preact 8 overwrote them); nothing else in domino changes.
+/// their own expandos on nodes (Preact 8 overwrote them); and the upstream bugs in `fixes` are
+/// mended (`document.write` called `arguments.join`, which `arguments` does not have, so every
+/// `document.write` while the page was parsed threw a TypeError). Nothing else changes.
 package enum DominoLibrary {
     /// Where the package puts the library.
     package static let defaultDirectory = "/usr/share/nodejs/domino/lib"
@@ -40,10 +42,18 @@ package enum DominoLibrary {
         if let text = cache.withLock({ $0[name] }) { return text }
         let path = directory + "/" + name
         guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
-        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(source) + "\n});\n"
+        var fixed = source
+        for fix in fixes where fix.file == name { fixed = fixed.replacing(fix.text, with: fix.replacement) }
+        let text = "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(fixed) + "\n});\n"
         cache.withLock { $0[name] = text }
         return text
     }
+
+    /// Upstream bugs mended at load: file, exact text, replacement (same line count, so error
+    /// lines stay exact). (domino's legacy-code `DOMException` is replaced in JS/page-nodes.js.)
+    static let fixes: [(file: String, text: String, replacement: String)] = [
+        ("Document.js", "var s = arguments.join('');", "var s = Array.prototype.join.call(arguments, '');"),
+    ]
 
     /// The file path of module `name` (for its script name).
     package static func path(_ name: String) -> String { directory + "/" + name }

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 import BridgeCore
+import BridgeSupport
 package import BridgeValues
 
 /// An offline resource package (H5 resource localisation): a root directory with `routes.json`
@@ -126,8 +127,10 @@ public struct OfflinePackage: Sendable, Equatable {
         guard let relative = localRoute(url) else { return nil }
         let path = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root)).standardizedFileURL.path
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
-        // A route may not leave the package.
+        // A route may not leave the package, lexically or through a symbolic link (a missing
+        // file is refused later, when it cannot be read).
         guard path.hasPrefix(rootPath + "/") else { return nil }
+        if FileManager.default.fileExists(atPath: path), !PathText.reallyInside(path, root: rootPath) { return nil }
         return path
     }
 
@@ -179,6 +182,10 @@ public struct OfflinePackage: Sendable, Equatable {
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         guard path.hasPrefix(rootPath + "/") else {
             throw OfflineError(url: url, localFile: path, reason: "local path escapes the package root")
+        }
+        // A symbolic link inside the package that points out of it is no file of the package.
+        if FileManager.default.fileExists(atPath: path), !PathText.reallyInside(path, root: rootPath) {
+            throw OfflineError(url: url, localFile: path, reason: "local path escapes the package root through a symbolic link")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw OfflineError(url: url, localFile: path, reason: "file is missing")

@@ -42,7 +42,12 @@ extension PageLoader {
     /// errors are the page's (exit 1) and the next script runs, as in a browser.
     func runModule(_ pending: PageLoader.Pending, importMap: ImportMap?, in engine: BridgeEngine) {
         var bundler = ModuleBundler()
-        if let offline { bundler.resolveURL = { url in try? offline.resolve(url).path } }
+        if let offline {
+            bundler.resolveURL = { url in try? offline.resolve(url).path }
+            // A page the package serves (by URL) imports only the package's files.
+            let scheme = pageURL.prefix { $0 != ":" }.lowercased()
+            if scheme == "http" || scheme == "https" { bundler.options.confinedTo = offline.root }
+        }
         let entry: ModuleEntry
         if let src = pending.script.src {
             let found: (name: String, path: String, data: Data)

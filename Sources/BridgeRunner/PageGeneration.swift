@@ -3,6 +3,7 @@ import ScriptEngine
 import BridgePage
 import BridgeCore
 import BridgeModules
+import BridgeNetwork
 import BridgePeers
 
 /// One page of a run in a fresh engine: the page's scripts (or the `.js` file), then the loop
@@ -35,6 +36,12 @@ struct PageGeneration {
             return nil
         }
         defer { engine.close() }
+        do {
+            try engine.installNetwork(networkConfiguration(pageURL: page.pageURL))
+        } catch {
+            log.error("cannot start the network layer: \(error)", code: 2)
+            return nil
+        }
         inputs.mock?.install(on: engine, replay: inputs.replay)
         // Pages written for WVJB, DSBridge, JsBridge, Cordova or Capacitor run as they are.
         engine.installPeerBridges(knownMethods: inputs.mock?.methods ?? [])
@@ -62,6 +69,10 @@ struct PageGeneration {
                 if error.kind == .timeLimit { state.stoppedScript = true }
                 log.error(ScriptRunner.describe(error), code: error.kind == .timeLimit ? 3 : 1)
             case .console(_, let message): if consoleToStderr { output.err(message) } else { output.out(message) }
+            case .http(let e) where e.phase == "error" && e.details["cause"] != .string("fixture"):
+                // Nothing served the request (or the capability file refused it): say so, as a
+                // browser's console does; the page decides whether that is an error.
+                log.warning("\(e.details["method"]?.stringValue ?? "GET") \(e.url) failed: \(e.details["message"]?.stringValue ?? "")")
             case .error(let method, nil, let error) where error.code == .invalidMessage || error.code == .payloadTooLarge:
                 // A message refused with nobody to tell (no callback): the page's own code never
                 // saw the error, so the run fails with it.
@@ -162,6 +173,28 @@ extension PageGeneration {
                 return true
             }
         }
+    }
+}
+
+extension PageGeneration {
+    /// The network of a page: `--http-mock` fixtures, the offline package and the capability
+    /// file's `hosts`.
+    func networkConfiguration(pageURL: String) -> NetworkConfiguration {
+        var network = NetworkConfiguration(fixture: inputs.http)
+        if let offline = inputs.offline {
+            network.offline = { url in
+                do throws(OfflineError) {
+                    let served = try offline.resolve(url)
+                    return .file(path: served.path, body: Array(served.data))
+                } catch {
+                    return .unavailable(error.reason)
+                }
+            }
+        }
+        if let capabilities = inputs.capabilities {
+            network.requestCheck = { url in capabilities.checkRequest(url: url, page: pageURL) }
+        }
+        return network
     }
 }
 

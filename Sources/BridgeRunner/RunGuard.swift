@@ -1,6 +1,7 @@
 import BridgeValues
 import BridgeSupport
 import ScriptEngine
+import BridgeModules
 
 /// The command line's use of the `ProcessGuard`: what JavaScriptCore's own limits cannot stop
 /// ends the process with one line on stderr and its exit status, then flushes the trace (within
@@ -27,6 +28,7 @@ package enum RunGuard {
         let mib = memoryLimit ?? defaultMemoryLimitMiB
         let limits = ProcessGuard.Limits(stuckAfter: scriptLimit + .seconds(1), memoryBytes: mib << 20, deadline: deadline, entryLimit: scriptLimit)
         ProcessGuard.shared.start(limits) { trip in
+            ModuleBundler.stopRunningBuilds()
             let what = context?().map { " (\($0))" } ?? ""
             FileDescriptorWriter.write("\(prefix): \(message(trip, runLimit: runLimit, what: what))\n", to: 2)
             flush?.flush()
@@ -48,7 +50,7 @@ package enum RunGuard {
                     ? "the process was blocked writing output (a pipe or FIFO nobody reads)"
                     : held == nil
                         ? "native code did not return to the event loop"
-                        : "JavaScript kept the engine busy in promise continuations past the limit"
+                        : "JavaScript kept the engine busy past the limit, before the execution time limit stopped it"
                 return "run did not finish within \(BridgeError.describe(runLimit))\(what): \(why); the run was ended"
             }
             return "script ran longer than the execution time limit (\(BridgeError.describe(limit - .seconds(1))))\(what) in a chain of promise continuations that never returned to the event loop; the run was ended"

@@ -5,6 +5,7 @@ import BridgeSchema
 import BridgeCore
 import BridgeModules
 import FoundationEssentials
+import BridgeNetwork
 
 /// What `bridge-run run` reads before it starts: the page, the offline package, fixtures,
 /// schemas, capabilities, routes and the trace. Any problem is a usage or file error (exit 2)
@@ -16,6 +17,8 @@ struct RunInputs {
     var mock: MockFixture?
     /// A replayed trace's call counts, shared by every page of the run.
     var replay = MockFixture.ReplayState()
+    /// What answers the page's HTTP requests and WebSockets.
+    var http = HTTPMockFixture()
     var schemas: SchemaSet?
     var capabilities: CapabilitySet?
     /// A scoped table with this run's router (when a route table was given).
@@ -60,6 +63,11 @@ struct RunInputs {
         }
         if let path = options.mockPath {
             do { inputs.mock = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
+        }
+        do {
+            inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: options.mockPath)
+        } catch {
+            return fail(error.description)
         }
         if let dir = options.schemasDir {
             guard let set = SchemaCommands.loadSchemas(dir, output: output, prefix: prefix) else {

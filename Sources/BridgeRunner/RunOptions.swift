@@ -4,6 +4,9 @@ public struct RunOptions: Sendable, Equatable {
     public var file: String
     /// A mock fixture file (`--mock`).
     public var mockPath: String?
+    /// HTTP and WebSocket fixtures (`--http-mock`; a `"$http"` list in the `--mock` file counts
+    /// too, after these).
+    public var httpMockPath: String?
     /// Where to write the JSONL trace (`--trace FILE`, `-` for stdout).
     public var tracePath: String?
     /// How long the whole run may take, and any one script or callback (`--timeout MS`,

@@ -49,6 +49,16 @@ final class RunLog {
         errors.append(line)
     }
 
+    /// Writes `prefix: warning: line` to stderr without changing the exit status (at most
+    /// `maxPrinted` of them).
+    func warning(_ line: String) {
+        warnings += 1
+        guard warnings <= Self.maxPrinted else { return }
+        output.err("\(prefix): warning: \(line.oneLine(limit: 4 * String.diagnosticLimit))")
+    }
+
+    private var warnings = 0
+
     /// Raises the exit status: 3 (time) and 4 (memory) outrank 2, which outranks 1.
     func raise(_ code: Int32) {
         if Self.rank(code) > Self.rank(exitCode) { exitCode = code }

@@ -7,6 +7,7 @@
 @_exported public import BridgeCore
 @_exported public import BridgePage
 @_exported public import BridgeComponents
+@_exported public import BridgeNetwork
 @_exported public import BridgeRunner
 @_exported public import BridgeTestRunner
 @_exported public import BridgeCommandLine

@@ -6,7 +6,8 @@ import Darwin
 
 /// Lexical operations on file paths as strings (what `NSString`'s path methods did for the
 /// runtime, without linking the whole of Foundation). Nothing here touches the file system
-/// except ``absolute(_:)``, which reads the current directory.
+/// except ``absolute(_:)`` (the current directory), ``resolvingLinks(_:)`` and
+/// ``reallyInside(_:root:)``.
 package enum PathText {
     /// `base` + "/" + `component` (no doubled slash; an absolute `component` still appends).
     package static func appending(_ component: String, to base: String) -> String {
@@ -39,6 +40,22 @@ package enum PathText {
             out += part
         }
         return out.isEmpty ? "." : out
+    }
+
+    /// `path` with every symbolic link resolved (`realpath(3)`), or `nil` when it does not
+    /// exist. This one reads the file system.
+    package static func resolvingLinks(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `true` when the existing file `path` really lies inside the directory `root`: both with
+    /// their symbolic links resolved, so a link inside `root` that points out of it is outside.
+    /// `false` when either does not exist. Reads the file system.
+    package static func reallyInside(_ path: String, root: String) -> Bool {
+        guard let file = resolvingLinks(path), let base = resolvingLinks(root) else { return false }
+        return file.hasPrefix(base == "/" ? "/" : base + "/")
     }
 
     /// `path` made absolute against the current directory, then standardized.

@@ -3,6 +3,7 @@ import ScriptEngine
 import BridgeComponents
 import BridgeSchema
 import BridgeCore
+import BridgeNetwork
 import BridgeValues
 import BridgeRunner
 
@@ -20,6 +21,8 @@ final class TestFileRunner {
     var schemas: SchemaSet?
     /// The run's capabilities (`--capabilities`).
     var capabilities: CapabilitySet?
+    /// The run's HTTP fixtures (`--http-mock`).
+    var http = HTTPMockFixture()
     /// Receives each `console.*` line as the file runs.
     var onConsole: (String) -> Void = { _ in }
     /// Receives each result as soon as it is known.
@@ -77,6 +80,16 @@ final class TestFileRunner {
         // not bridge messages, so the filter never sees harness traffic.
         if let schemas { engine.install(schemas) }
         if let capabilities { engine.install(capabilities) }
+        var network = NetworkConfiguration(fixture: http)
+        if let capabilities {
+            let page = configuration.pageURL
+            network.requestCheck = { url in capabilities.checkRequest(url: url, page: page) }
+        }
+        do {
+            try engine.installNetwork(network)
+        } catch {
+            return fileFailure(TestFailure(message: "the network layer failed to load: \(error)", details: [], location: nil))
+        }
         let onConsole = self.onConsole
         engine.addEventObserver { event in
             switch event {

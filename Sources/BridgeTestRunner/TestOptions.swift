@@ -41,6 +41,9 @@ public struct TestOptions: Sendable, Equatable {
     public var schemasDir: String?
     /// A mock fixture file whose answers apply to every test (`--mock`); `mock()` in a test wins.
     public var mockPath: String?
+    /// HTTP and WebSocket fixtures for every test file (`--http-mock`; a `"$http"` list in the
+    /// `--mock` file counts too).
+    public var httpMockPath: String?
     /// Where to write a JUnit XML report (`--junit`).
     public var junitPath: String?
     /// Run only this slice of the files (`--shard I/N`); `nil` = all files.

@@ -3,6 +3,7 @@ import FoundationEssentials
 public import BridgeRunner
 import BridgeComponents
 import BridgeCore
+import BridgeNetwork
 import BridgeSchema
 import ScriptEngine
 import BridgeSupport
@@ -56,6 +57,8 @@ public enum TestRunner {
         if let path = options.mockPath {
             do { fixture = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
+        let http: HTTPMockFixture
+        do { http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: options.mockPath) } catch { return fail(error.description) }
         var capabilities: CapabilitySet?
         if let path = options.capabilitiesPath {
             do { capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
@@ -94,6 +97,7 @@ public enum TestRunner {
             let runner = TestFileRunner(path: path, options: options, vm: vm, fixture: fixture)
             runner.schemas = schemas
             runner.capabilities = capabilities
+            runner.http = http
             runner.onConsole = { progress.out($0) }
             runner.onResult = { result in
                 for line in render(result, file: path) { progress.out(line) }

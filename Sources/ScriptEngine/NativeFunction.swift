@@ -11,6 +11,8 @@ package enum NativeResult {
     case json(JSONValue)
     /// NUL-terminated UTF-8 JSON text, parsed into a JS value.
     case jsonText([UInt8])
+    /// A function kept from this context.
+    case function(ScriptFunction)
 }
 
 /// A Swift error thrown by a native function becomes a JS `Error` with this message.
@@ -128,6 +130,8 @@ enum NativeFunctionClass {
             return ScriptContext.makeFromJSON(ctx, bytes)
         case .jsonText(let bytes):
             return bytes.withUnsafeBufferPointer { ScriptContext.makeFromJSON(ctx, nulTerminated: $0) }
+        case .function(let function):
+            return function.object
         }
     }
 }

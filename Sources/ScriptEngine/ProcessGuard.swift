@@ -50,10 +50,15 @@ public final class ProcessGuard: Sendable {
         /// How long past `deadline` JavaScript may hold on.
         public var grace: Duration = .milliseconds(500)
         /// One VM entry's execution time limit: past the deadline, an entry that started late
-        /// gets this long (plus `grace`) for JavaScriptCore to stop it first. Whatever the main
-        /// thread does, it must be done by `deadline + entryLimit + 4 × grace` (wall time; the
-        /// entry limit is CPU time, which a loaded machine stretches).
+        /// gets up to this long (CPU time) for JavaScriptCore to stop it first, with its own
+        /// message. Whatever the main thread does, it must be done by ``backstop`` past the
+        /// deadline (wall time: a loaded machine stretches CPU time, and `--timeout` is wall time).
         public var entryLimit: Duration
+
+        /// How long past the deadline the process may go on at most, whatever the main thread is
+        /// doing: `grace` plus the entry limit, but never more than one second of it (so a
+        /// `--timeout 30000` run is over by 31.5 s, not by 62 s).
+        public var backstop: Duration { min(entryLimit, .seconds(1)) + grace }
 
         /// Creates limits.
         public init(stuckAfter: Duration? = nil, memoryBytes: Int? = nil, deadline: Duration? = nil, entryLimit: Duration? = nil) {
@@ -190,7 +195,7 @@ public final class ProcessGuard: Sendable {
         }
         // Past the deadline by more than any entry could run, whatever the thread is doing
         // (native code blocked in a write counts too): the run is over.
-        if let past = pastDeadline, past > limits.entryLimit + limits.grace * 4 {
+        if let past = pastDeadline, past > limits.backstop {
             return .stuck(
                 held: since == 0 ? nil : .nanoseconds(Int64(clamping: now &- since)), writing: mainThreadIsWriting(),
                 limit: limits.stuckAfter ?? .zero, pastDeadline: true)

@@ -17,7 +17,9 @@ package enum ScriptArgument {
 @MainActor
 package final class ScriptFunction {
     package let context: ScriptContext
-    fileprivate let object: JSObjectRef
+    /// `nonisolated(unsafe)`: set once in `init` and never changed; read off the actor only by
+    /// `NativeFunctionClass.jsValue`, which runs inside a native call on the main thread.
+    nonisolated(unsafe) let object: JSObjectRef
 
     fileprivate init(context: ScriptContext, object: JSObjectRef) {
         self.context = context
@@ -192,6 +194,21 @@ package final class ScriptContext {
             }
         }
         return try outcome.get()
+    }
+
+    /// Evaluates a script whose completion value is a function (`(function (…) { … })`) and
+    /// keeps that function; `nil` when the value is not one. Unlike `eval` in JavaScriptCore,
+    /// the function's frames carry `sourceURL`.
+    package func evaluateFunction(_ source: String, sourceURL: String) throws(ScriptError) -> ScriptFunction? {
+        let outcome: Result<JSValueRef?, ScriptError> = JSStringConversion.with(source) { script in
+            JSStringConversion.with(sourceURL) { url in
+                Result { () throws(ScriptError) -> JSValueRef? in
+                    try trying { JSEvaluateScript(ctx, script, nil, url, 1, $0) }
+                }
+            }
+        }
+        guard let value = try outcome.get(), JSValueIsObject(ctx, value), let object = attempt({ JSValueToObject(ctx, value, $0) }), JSObjectIsFunction(ctx, object) else { return nil }
+        return ScriptFunction(context: self, object: object)
     }
 
     /// Checks syntax without running.

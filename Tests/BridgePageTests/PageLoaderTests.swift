@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 @testable import ScriptEngine
 @testable import BridgeSupport
 
-/// Pages and DOM-lite in an engine.
+/// Pages and the page DOM in an engine.
 @MainActor
 @Suite struct PageLoaderTests {
     func engine(url: String = "https://m.example.com/shop/index.html?x=1#top") throws -> BridgeEngine {

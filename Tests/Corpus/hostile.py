@@ -356,6 +356,75 @@ case("crash", "errors of a URL-loaded page name the inline script", "", 1,
      stderr="https://h.example.com/err.html (inline script #2):4: uncaught Error: in the second inline script")
 case("resources", "a timeout below a millisecond is a usage error", "", 2, args=["run", "{file}", "--timeout", "1e-9"], stderr="at least 1")
 
+# ---------------------------------------------------------------------------------------------
+# 10. Found by the third attack round (the standards DOM, the network, module scripts).
+HOSTS = ["--http-mock", "Tests/Corpus/hostile-pkg/http.json", "--capabilities", "Tests/Corpus/hostile-pkg/hosts-capabilities.json", "--timeout", "3000"]
+for label, url in {"fetch": "https://evil.example.net\\\\@api.example.com/", "fetch, backslash after the host": "https://evil.example.net\\\\.api.example.com/",
+                   "fetch, tab in the host": "https://evil.example.net\\t@api.example.com/"}.items():
+    case("capability", f"{label}: a backslash or tab cannot hide the host from the hosts list",
+         f"fetch('{url}').then((r) => r.text()).then((t) => console.log('SERVED ' + t), () => console.log('refused'));", 0, args=["run", "{file}"] + HOSTS,
+         stdout="refused", notOutput="SERVED")
+case("capability", "synchronous XHR: a backslash cannot hide the host from the hosts list",
+     "const x = new XMLHttpRequest(); x.open('GET', 'https://evil.example.net\\\\@api.example.com/', false);\n"
+     "try { x.send(); console.log('SERVED ' + x.responseText); } catch (e) { console.log('refused ' + e.name); }", 0, args=["run", "{file}"] + HOSTS,
+     stdout="refused NetworkError", notOutput="SERVED")
+case("capability", "WebSocket: a backslash cannot hide the host from the hosts list",
+     "const w = new WebSocket('wss://evil.example.net\\\\@api.example.com/'); w.onmessage = (e) => console.log('SERVED ' + e.data); w.onerror = () => console.log('refused');", 0,
+     args=["run", "{file}"] + HOSTS, stdout="refused", notOutput="SERVED")
+case("capability", "a backslash after an allowed host is a slash: the request reaches it",
+     "fetch('https://api.example.com\\\\path').then((r) => console.log('SERVED ' + r.url), () => console.log('refused'));", 0,
+     args=["run", "{file}"] + HOSTS, stdout="SERVED https://api.example.com/path")
+PKG = ["--offline", "Tests/Corpus/hostile-pkg", "--timeout", "3000"]
+case("capability", "an offline file that is a symbolic link out of the package is not served", "", 0,
+     args=["run", "https://h.example.com/escape/fetch.html"] + PKG, stdout="link.js failed", notOutput="OUTSIDE-SECRET")
+case("capability", "a script src that is a symbolic link out of the package stops the page", "", 1,
+     args=["run", "https://h.example.com/escape/script.html"] + PKG, stderr="escapes the package root through a symbolic link", notOutput="OUTSIDE-SECRET")
+case("capability", "a route through a symbolic link out of the package is refused", "", 2,
+     args=["run", "https://h.example.com/escape/routed.html"] + PKG, stderr="escapes the package root", notOutput="OUTSIDE-SECRET")
+for label, page in {"a relative import": "module-relative", "an absolute import": "module-absolute", "a JSON import": "module-json",
+                    "a text import": "module-text", "an import through a symbolic link": "module-link"}.items():
+    case("capability", f"a page the package serves cannot import a file outside it: {label}", "", 1,
+         args=["run", f"https://h.example.com/escape/{page}.html"] + PKG, stderr="outside the offline package", notOutput="OUTSIDE-SECRET")
+case("capability", "an import of /etc/passwd from a package page does not quote the file", "", 1,
+     args=["run", "https://h.example.com/escape/module-passwd.html"] + PKG, stderr="outside the offline package", notOutput="root:")
+case("capability", "a package page still imports its own modules", "", 0,
+     args=["run", "https://h.example.com/escape/module-inside.html"] + PKG, stdout="inside module ran")
+case("runaway", "esbuild blocked on a FIFO import ends at the run limit plus at most 1.5 s", "", 3,
+     args=["run", "{generated:fifo-import}", "--timeout", "3000"], stderr="did not finish within 3000 ms", maxSeconds=6)
+case("resources", "localStorage has a quota: QuotaExceededError, the earlier items kept",
+     "<script>let name = 'none'; const v = 'v'.repeat(1 << 20); let i = 0;\n"
+     "try { for (; i < 100; i++) localStorage.setItem('k' + i, v); } catch (e) { name = e.name + ' ' + (e instanceof DOMException) + ' ' + e.code; }\n"
+     "console.log('quota ' + name + ' kept ' + localStorage.length + ' ' + (localStorage.getItem('k0') === v));</script>", 0,
+     file="x.html", stdout="quota QuotaExceededError true 22 kept 4 true")
+case("resources", "sessionStorage named properties count against the quota",
+     "<script>try { sessionStorage.big = 'x'.repeat(6 << 20); console.log('stored'); } catch (e) { console.log('refused ' + e.name); }\n"
+     "sessionStorage.clear(); sessionStorage.small = 'y'.repeat(4 << 20); console.log('after clear ' + sessionStorage.small.length);</script>", 0,
+     file="x.html", stdout="refused QuotaExceededError\nafter clear 4194304")
+case("resources", "a cookie over 4096 characters is ignored and a jar keeps the 180 latest",
+     "<script>document.cookie = 'big=' + 'x'.repeat(5000); const big = document.cookie.includes('big=');\n"
+     "for (let i = 0; i < 200; i++) document.cookie = 'c' + i + '=1';\n"
+     "const jar = document.cookie.split('; '); console.log('big ' + big + ' count ' + jar.length + ' first ' + jar[0] + ' last ' + jar[jar.length - 1]);</script>", 0,
+     file="x.html", stdout="big false count 180 first c20=1 last c199=1")
+case("resources", "a flood of 4 KB cookies ends at the time limit, not at the memory limit",
+     "<script>const v = 'v'.repeat(4000); for (let i = 0; i < 2e6; i++) document.cookie = 'k' + i + '=' + v;</script>", 3,
+     file="x.html", args=["run", "{file}", "--timeout", "2000", "--memory-limit", "600"], stderr="2000 ms", maxSeconds=6)
+case("runaway", "a 64 MiB URL is refused at once, not parsed past the time limit",
+     "fetch('/x?' + 'q'.repeat(64 << 20)).then(() => console.log('served'), (e) => console.log('refused ' + e.name));\n"
+     "try { const x = new XMLHttpRequest(); x.open('GET', '/x?' + 'q'.repeat(3 << 20)); console.log('opened'); } catch (e) { console.log('xhr ' + e.name); }", 0,
+     args=["run", "{file}", "--timeout", "3000"], stdout="xhr SyntaxError\nrefused TypeError", maxSeconds=6)
+case("crash", "document.write while the page is parsed writes instead of throwing",
+     "<script>document.write('<p id=w>written</p>');</script><script>console.log('found ' + document.getElementById('w').textContent);</script>", 0,
+     file="x.html", stdout="found written")
+case("data", "new DOMException(message, name) keeps both, with the legacy code",
+     "<script>const e = new DOMException('m', 'AbortError'); console.log([e.name, e.message, e.code, new DOMException().name, e instanceof Error].join(' '));</script>", 0,
+     file="x.html", stdout="AbortError m 20 Error true")
+case("data", "an aborted fetch rejects with an AbortError a page can recognise by name",
+     "<script>const c = new AbortController(); c.abort(); fetch('data:,x', {signal: c.signal}).catch((e) => console.log('name ' + e.name));</script>", 0,
+     file="x.html", stdout="name AbortError")
+case("data", "domino's own errors carry the standard names",
+     "<script>try { document.createElement('1bad'); } catch (e) { console.log(e.name + ' ' + e.code); }</script>", 0,
+     file="x.html", stdout="InvalidCharacterError 5")
+
 
 def write(path, text):
     full = os.path.join(HERE, path)
@@ -373,6 +442,16 @@ write("hostile-pkg/routes.json", json.dumps({"map": {
     "https://h.example.com/shop/pay.html": "pages/pay.html",
     "https://h.example.com/loop.html": "pages/loop.html",
     "https://h.example.com/err.html": "pages/err.html",
+    "https://h.example.com/escape/fetch.html": "pages/escape-fetch.html",
+    "https://h.example.com/escape/script.html": "pages/escape-script.html",
+    "https://h.example.com/escape/routed.html": "pages/outside/page.html",
+    "https://h.example.com/escape/module-relative.html": "pages/module-relative.html",
+    "https://h.example.com/escape/module-absolute.html": "pages/module-absolute.html",
+    "https://h.example.com/escape/module-json.html": "pages/module-json.html",
+    "https://h.example.com/escape/module-text.html": "pages/module-text.html",
+    "https://h.example.com/escape/module-link.html": "pages/module-link.html",
+    "https://h.example.com/escape/module-passwd.html": "pages/module-passwd.html",
+    "https://h.example.com/escape/module-inside.html": "pages/module-inside.html",
     "https://k.example.com/Kids/index.html": "pages/pay.html",
     "https://k.example.com/Kids/jump.html": "pages/kids-jump.html",
     "https://k.example.com/caf\u00e9/index.html": "pages/pay.html",
@@ -388,7 +467,44 @@ document.body.appendChild(a);
 setTimeout(() => a.click(), 5);
 </script>
 """)
-write("hostile-pkg/packages.json", "[]\n")
+# Round 3: a module of the package whose files and routes try to reach outside it.
+OUTSIDE_JS = "console.log('OUTSIDE-SECRET: a package page read a file outside its package');\n"
+write("hostile-outside/secret.js", OUTSIDE_JS)
+write("hostile-outside/secret.json", '{"secret": "OUTSIDE-SECRET"}\n')
+write("hostile-outside/secret.txt", "OUTSIDE-SECRET\n")
+write("hostile-outside/page.html", "<script>console.log('OUTSIDE-SECRET page')</script>\n")
+import hashlib
+def symlink(target, path):
+    full = os.path.join(HERE, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    if os.path.lexists(full): os.remove(full)
+    os.symlink(target, full)
+symlink("../../../hostile-outside/secret.js", "hostile-pkg/res/esc/link.js")
+symlink("../../hostile-outside", "hostile-pkg/pages/outside")
+write("hostile-pkg/res/esc/own.js", "console.log('own file served');\n")
+write("hostile-pkg/res/esc/file.json", json.dumps({
+    "/link.js": {"localPath": "link.js", "md5": hashlib.md5(OUTSIDE_JS.encode()).hexdigest()},
+    "/own.js": {"localPath": "own.js", "md5": hashlib.md5(b"console.log('own file served');\n").hexdigest()},
+}, indent=2) + "\n")
+write("hostile-pkg/packages.json", json.dumps([{"moduleName": "esc", "resourceId": "esc", "hitRule": "h.example.com/res", "resourcePath": "res/esc"}], indent=2) + "\n")
+write("hostile-pkg/pages/escape-fetch.html", "<script>['own.js', 'link.js'].forEach((f) => fetch('https://h.example.com/res/' + f).then((r) => r.text())"
+      ".then((t) => console.log(f + ' ' + t.trim()), () => console.log(f + ' failed')));</script>\n")
+write("hostile-pkg/pages/escape-script.html", "<script src=\"https://h.example.com/res/link.js\"></script>\n")
+write("hostile-pkg/pages/module-relative.html", "<script type=\"module\">import '../../hostile-outside/secret.js';</script>\n")
+# An absolute path that exists wherever the runtime runs (domino is required).
+write("hostile-pkg/pages/module-absolute.html", "<script type=\"module\">import '/usr/share/nodejs/domino/lib/index.js';</script>\n")
+write("hostile-pkg/pages/module-json.html", "<script type=\"module\">import s from '../../hostile-outside/secret.json'; console.log(s.secret);</script>\n")
+write("hostile-pkg/pages/module-text.html", "<script type=\"module\">import t from '../../hostile-outside/secret.txt'; console.log(t);</script>\n")
+write("hostile-pkg/pages/module-link.html", "<script type=\"module\">import './outside/secret.js';</script>\n")
+write("hostile-pkg/pages/module-passwd.html", "<script type=\"module\">import p from '/etc/passwd'; console.log(p);</script>\n")
+write("hostile-pkg/pages/inside.mjs", "export const where = 'inside';\n")
+write("hostile-pkg/pages/module-inside.html", "<script type=\"module\">import { where } from './inside.mjs'; console.log(where + ' module ran');</script>\n")
+write("hostile-pkg/hosts-capabilities.json", json.dumps({"capabilities": [
+    {"id": "local", "pages": ["file://**"], "permissions": ["*"], "hosts": ["api.example.com"]}]}, indent=2) + "\n")
+write("hostile-pkg/http.json", json.dumps([
+    {"url": "https://api.example.com/**", "text": "api"}, {"url": "https://evil.example.net/**", "text": "evil"},
+    {"url": "https://evil.example.net.api.example.com/**", "text": "evil"},
+    {"websocket": "wss://**", "messages": [{"text": "socket"}]}], indent=2) + "\n")
 write("hostile-pkg/pages/pay.html", PROBE_PAY + "\n")
 # frag.html runs the probe for its own URL (the pay call) and, for the look-alike cases, the
 # script the case's row names through its own URL's ?case= (kept static: every look-alike row

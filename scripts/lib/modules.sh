@@ -11,7 +11,8 @@
 # shellcheck source=cicuregex.sh
 . "$(dirname "${BASH_SOURCE[0]}")/cicuregex.sh"
 
-LIBRARY_LAYERS=(BridgeSupport BridgeValues ScriptEngine BridgeSchema BridgeCore BridgePage BridgeComponents BridgeRunner BridgeTestRunner BridgeCommandLine BridgeRuntime)
+# Package.swift's layers in the order declared (dependencies first); the testing kit is not needed.
+mapfile -t LIBRARY_LAYERS < <(grep -o '^ *layer("[A-Za-z]*"' "$(dirname "${BASH_SOURCE[0]}")/../../Package.swift" | sed 's/.*layer("//; s/"$//' | grep -vx BridgeRuntimeTesting)
 
 library_build() {
   local dir

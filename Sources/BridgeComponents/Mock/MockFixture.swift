@@ -5,7 +5,8 @@ public import BridgeCore
 
 /// Canned answers for bridge calls, from a JSON file:
 /// `{"user.get": {"result": {...}}, "pay.start": {"error": {"code": "DENIED", "message": "..."}},
-/// "slow.op": {"result": 1, "delayMs": 50}}`.
+/// "slow.op": {"result": 1, "delayMs": 50}}`. A `"$http"` member is skipped here: it holds HTTP
+/// fixtures for the network layer (docs/network.md).
 ///
 /// Installed as a dispatcher of the engine (`install(on:)`), so mocked calls still pass the
 /// call checks (schema validation, permissions) and keep their action options (timeouts,
@@ -84,7 +85,8 @@ public struct MockFixture: Sendable, Equatable {
     public init(json: JSONValue) throws(Problem) {
         guard case .object(let methods) = json else { throw Problem(message: "a mock fixture must be a JSON object of method -> {result|error, delayMs}") }
         var table: [ScalarKey: Entry] = [:]
-        for (method, spec) in methods {
+        // `"$http"` holds the HTTP fixtures of the same file (the network layer reads it).
+        for (method, spec) in methods where method != "$http" {
             if method == "$native" {
                 nativeSteps = try NativeStep.steps(from: spec)
                 continue

@@ -12,7 +12,8 @@ const stringSplit = env.uncurry(String.prototype.split);
 const WeakSetCtor = WeakSet, MapCtor = Map;
 const weakSetHas = env.uncurry(WeakSet.prototype.has), weakSetAdd = env.uncurry(WeakSet.prototype.add);
 const mapGet = env.uncurry(Map.prototype.get), mapSet = env.uncurry(Map.prototype.set), mapDelete = env.uncurry(Map.prototype.delete);
-const mapForEach = env.uncurry(Map.prototype.forEach);
+const mapForEach = env.uncurry(Map.prototype.forEach), mapHas = env.uncurry(Map.prototype.has), mapKeys = env.uncurry(Map.prototype.keys);
+const iteratorNext = env.uncurry(Object.getPrototypeOf(new Map().keys()).next);
 const Doc = impl.Document.prototype;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -105,6 +106,7 @@ arrayPush(env.mutationListeners, function (m) {
 
 // ---- cookies: one jar per engine, `name=value` pairs with Max-Age/Expires ----
 const cookies = new MapCtor();
+let cookieCount = 0;
 defineOwn(Doc, 'cookie', {
   get() {
     if (this !== env.document) return '';
@@ -127,8 +129,16 @@ defineOwn(Doc, 'cookie', {
       if (k === 'max-age') expires = native.now() + Number(a) * 1000;
       else if (k === 'expires' && expires === null) { const t = Date.parse(a); if (t === t) expires = t; }
     }
-    if (expires !== null && expires <= native.now()) mapDelete(cookies, name);
-    else mapSet(cookies, name, { value: value, expires: expires });
+    // As browsers: a cookie over 4096 characters (name and value) is ignored, and a jar keeps
+    // at most 180 cookies, dropping the least recently set.
+    if (name.length + value.length > 4096) return;
+    if (mapHas(cookies, name)) { mapDelete(cookies, name); cookieCount--; }
+    if (expires !== null && expires <= native.now()) return;
+    mapSet(cookies, name, { value: value, expires: expires });
+    if (++cookieCount > 180) {
+      mapDelete(cookies, iteratorNext(mapKeys(cookies)).value);
+      cookieCount--;
+    }
   },
   configurable: true
 });

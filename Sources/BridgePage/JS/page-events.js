@@ -60,8 +60,30 @@ function removeEventListener(type, listener, options) {
   }
 }
 function call(fn, self, event) {
-  try { return apply(fn, self, [event]); } catch (e) { reportError(e); return undefined; }
+  try { return apply(fn, self, [event]); } catch (e) { reportUncaught(e); return undefined; }
 }
+// An error a listener (or an observer, a link, a frame) throws: the window hears of it first, as
+// an ErrorEvent (error monitoring), then the run reports it as uncaught whatever the page did.
+let reportingError = false;
+function reportUncaught(e) {
+  if (!reportingError && typeof global.ErrorEvent === 'function') {
+    reportingError = true;
+    try {
+      const isObject = e !== null && (typeof e === 'object' || typeof e === 'function');
+      let message;
+      try { message = isObject && typeof e.message === 'string' ? e.message : StringCtor(e); } catch (x) { message = ''; }
+      const filename = isObject && typeof e.sourceURL === 'string' ? e.sourceURL : '';
+      const lineno = isObject && typeof e.line === 'number' ? e.line : 0;
+      const colno = isObject && typeof e.column === 'number' ? e.column : 0;
+      apply(dispatch, global, [new global.ErrorEvent('error', { cancelable: true, message: message, filename: filename, lineno: lineno, colno: colno, error: e }), true]);
+    } catch (x) {
+    } finally {
+      reportingError = false;
+    }
+  }
+  reportError(e);
+}
+env.reportError = reportUncaught;
 function invoke(target, event, phase) {
   const type = event.type;
   event.currentTarget = target;
@@ -70,9 +92,16 @@ function invoke(target, event, phase) {
   const handlers = target.__dominoHandlers;
   if (phase !== CAPTURING && handlers && handlers[type]) {
     const h = handlers[type];
-    const rv = typeof h === 'function' ? call(h, target, event)
-      : (h && typeof h.handleEvent === 'function' ? call(h.handleEvent, h, event) : undefined);
-    if (rv === false && type !== 'mouseover') event.preventDefault();
+    // window.onerror is called with (message, source, line, column, error); true cancels.
+    if (target === global && type === 'error' && event instanceof global.ErrorEvent && typeof h === 'function') {
+      let rv;
+      try { rv = apply(h, target, [event.message, event.filename, event.lineno, event.colno, event.error]); } catch (e) { reportError(e); }
+      if (rv === true) event.preventDefault();
+    } else {
+      const rv = typeof h === 'function' ? call(h, target, event)
+        : (h && typeof h.handleEvent === 'function' ? call(h.handleEvent, h, event) : undefined);
+      if (rv === false && type !== 'mouseover') event.preventDefault();
+    }
   }
   const list = listenersOf(target, type, false);
   if (!list || list.length === 0) return;
@@ -104,6 +133,24 @@ function path(target) {
   if (target !== global && last && last.nodeType === 9 && last.defaultView === global) arrayPush(out, global);
   return out;
 }
+// Activation behaviours (a link follows, a checkbox toggles, a submit button submits): the parts
+// add functions that give an element's behaviour as {pre, cancel, run} or null. A click — a
+// MouseEvent named click, from click() or dispatched by the page — runs the one of the first
+// element on its path that has one: `pre` before the listeners (a checkbox is already toggled
+// when they look), then `run`, or `cancel` when a listener prevented the default.
+const activationBehaviours = [];
+env.activationBehaviours = activationBehaviours;
+function activationFor(target, ancestors) {
+  for (let i = -1; i < ancestors.length; i++) {
+    const el = i < 0 ? target : ancestors[i];
+    if (!el || el.nodeType !== 1) continue;
+    for (let k = 0; k < activationBehaviours.length; k++) {
+      const b = activationBehaviours[k](el);
+      if (b) return b;
+    }
+  }
+  return null;
+}
 function dispatch(event, trusted) {
   if (!(event instanceof Event)) throw new TypeErrorCtor("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.");
   if (!event._initialized || event._dispatching) throw new (impl.DOMException)('InvalidStateError');
@@ -112,6 +159,8 @@ function dispatch(event, trusted) {
   event._dispatching = true;
   event.target = target;
   const ancestors = path(target);
+  const activation = event.type === 'click' && event instanceof impl.MouseEvent ? activationFor(target, ancestors) : null;
+  if (activation !== null && activation.pre) call(activation.pre, activation, event);
   for (let i = ancestors.length - 1; i >= 0 && !event._propagationStopped; i--) invoke(ancestors[i], event, CAPTURING);
   if (!event._propagationStopped) invoke(target, event, AT_TARGET);
   if (event.bubbles) {
@@ -120,12 +169,31 @@ function dispatch(event, trusted) {
   event._dispatching = false;
   event.eventPhase = 0;
   event.currentTarget = null;
+  if (activation !== null) {
+    if (event.defaultPrevented) { if (activation.cancel) call(activation.cancel, activation, event); }
+    else if (activation.run) call(activation.run, activation, event);
+  }
   return !event.defaultPrevented;
 }
 EventTarget.prototype.addEventListener = addEventListener;
 EventTarget.prototype.removeEventListener = removeEventListener;
 EventTarget.prototype.dispatchEvent = function dispatchEvent(event) { return apply(dispatch, this, [event, false]); };
 EventTarget.prototype._dispatchEvent = function (event, trusted) { return apply(dispatch, this, [event, trusted]); };
+// click(): a synthetic click the page's listeners see and the activation behaviour follows; a
+// disabled form control ignores it, and a click() inside its own click does nothing.
+const WeakSetCtor = WeakSet;
+const clicking = new WeakSetCtor();
+const weakSetHas = env.uncurry(WeakSet.prototype.has), weakSetAdd = env.uncurry(WeakSet.prototype.add), weakSetDelete = env.uncurry(WeakSet.prototype.delete);
+env.isDisabledControl = function () { return false; };
+impl.HTMLElement.prototype.click = function click() {
+  if (weakSetHas(clicking, this) || env.isDisabledControl(this)) return;
+  weakSetAdd(clicking, this);
+  try {
+    apply(dispatch, this, [new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: global }), false]);
+  } finally {
+    weakSetDelete(clicking, this);
+  }
+};
 // The window's own (bound to the global: JSC gives a bare call `this === undefined`).
 put('addEventListener', function addEventListener(type, listener, options) { return apply(EventTarget.prototype.addEventListener, global, [type, listener, options]); });
 put('removeEventListener', function removeEventListener(type, listener, options) { return apply(EventTarget.prototype.removeEventListener, global, [type, listener, options]); });

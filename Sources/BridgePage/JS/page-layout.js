@@ -58,6 +58,26 @@ for (const k of ['scrollTop', 'scrollLeft']) {
 }
 defineOwn(Node, 'isConnected', { get() { return this.rooted; }, configurable: true });
 
+// ---- inline styles ----
+// domino's CSS parser joins a value's tokens with spaces (`rgb(0 , 128 , 0)`, `Arial , serif`);
+// browsers serialize a comma as `, `. Values are tidied whenever domino reads them (quoted
+// strings stay), as setProperty adds untidied ones to the parsed declarations.
+const Style = impl.CSSStyleDeclaration.prototype;
+const parsedGetter = Object.getOwnPropertyDescriptor(Style, '_parsed').get;
+const objectKeys = Object.keys;
+function tidy(value) {
+  return stringReplace(value, /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\s+,/g, function (m, quoted) { return quoted === undefined ? ',' : quoted; });
+}
+defineOwn(Style, '_parsed', {
+  get() {
+    const parsed = apply(parsedGetter, this, []);
+    const props = parsed.property, names = objectKeys(props);
+    for (let i = 0; i < names.length; i++) props[names[i]] = tidy(props[names[i]]);
+    return parsed;
+  },
+  configurable: true
+});
+
 // ---- computed style: inline declarations over per-tag defaults ----
 const blockTags = ' html body div p ul ol li h1 h2 h3 h4 h5 h6 header footer section article nav main aside form fieldset table dl dt dd pre blockquote figure figcaption hr address details summary ';
 const hiddenTags = ' head script style template title meta link base noscript ';

@@ -21,13 +21,16 @@ function setCurrent(parts) {
   current = parts;
   env.document._address = parts.href;
 }
-// A change of the fragment only: no navigation; `hashchange` fires in a later task.
+// A change of the fragment only: no navigation; a new history entry (dropping the ones ahead),
+// `popstate` (state null) at once and `hashchange` in a later task, as browsers do.
 function changeHash(target) {
   const oldURL = current.href;
   if (oldURL === target.href) return;
   setCurrent(target);
+  history.entries.length = history.index + 1;
   arrayPush(history.entries, { state: null, url: target.href });
   history.index = history.entries.length - 1;
+  env.bridge.dispatch(global, new global.PopStateEvent('popstate', { state: null }));
   global.setTimeout(function () {
     const e = new global.HashChangeEvent('hashchange', { oldURL: oldURL, newURL: target.href });
     env.bridge.dispatch(global, e);
@@ -35,7 +38,9 @@ function changeHash(target) {
 }
 function go(url, kind) {
   const target = resolve(url, kind === 'window.open' ? 'open' : 'assign');
-  if (kind === 'location' && target.hash !== '' && withoutHash(target.href) === withoutHash(current.href)) { changeHash(target); return; }
+  // A URL with a fragment (even an empty one, `href="#"`) that differs from the page's only
+  // there scrolls; it does not load the page again.
+  if (kind === 'location' && stringIndexOf(target.href, '#') >= 0 && withoutHash(target.href) === withoutHash(current.href)) { changeHash(target); return; }
   native.navigate(target.href, kind);
 }
 env.bridge.navigate = go;
@@ -174,6 +179,16 @@ for (let p = 0; p < linkPrototypes.length; p++) {
   }
   proto.toString = function toString() { return this.href; };
 }
+// A click on a link follows it (`target="_blank"` opens a window), unless a listener prevented it.
+arrayPush(env.activationBehaviours, function (el) {
+  if ((el.localName !== 'a' && el.localName !== 'area') || el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || !el.hasAttribute('href')) return null;
+  return {
+    run() {
+      const href = el.getAttribute('href');
+      try { go(href, el.getAttribute('target') === '_blank' ? 'window.open' : 'location'); } catch (e) { env.reportError(e); }
+    }
+  };
+});
 
 // ---- iframes: every time `src` is set on a frame in the document, even to the same URL (a
 // bridge that sends each message through the same iframe), it is offered to native code ----

@@ -143,24 +143,41 @@ put('URL', URL);
 put('webkitURL', URL);
 
 // ---- storage: per engine, with named properties (`localStorage.token`) ----
+// A quota of 5 Mi UTF-16 units of keys and values per storage, as browsers have: past it
+// `setItem` throws a QuotaExceededError and the storage keeps what it had.
+const storageQuota = 5 * 1024 * 1024;
+const storageUsed = new MapCtor();  // the data map → UTF-16 units used
+function storagePut(data, k, v) {
+  const old = mapHas(data, k) ? k.length + mapGet(data, k).length : 0;
+  const used = mapGet(storageUsed, data) || 0;
+  const next = used - old + k.length + v.length;
+  if (next > storageQuota) throw new DOMException("Failed to execute 'setItem' on 'Storage': Setting the value of '" + stringSlice(k, 0, 100) + "' exceeded the quota (" + storageQuota + ' UTF-16 units of keys and values).', 'QuotaExceededError');
+  mapSet(data, k, v);
+  mapSet(storageUsed, data, next);
+}
+function storageDelete(data, k) {
+  if (!mapHas(data, k)) return;
+  mapSet(storageUsed, data, (mapGet(storageUsed, data) || 0) - k.length - mapGet(data, k).length);
+  mapDelete(data, k);
+}
 function makeStorage() {
   const data = new MapCtor();
   const storage = Object.create(Storage.prototype);
   defineOwn(storage, '__data', { value: data });
   return new ProxyCtor(storage, {
     get(t, k) { if (typeof k !== 'string' || k in t) return ReflectCtor.get(t, k); return mapHas(data, k) ? mapGet(data, k) : undefined; },
-    set(t, k, v) { if (typeof k !== 'string' || k in t) return ReflectCtor.set(t, k, v); mapSet(data, k, StringCtor(v)); return true; },
+    set(t, k, v) { if (typeof k !== 'string' || k in t) return ReflectCtor.set(t, k, v); storagePut(data, k, StringCtor(v)); return true; },
     has(t, k) { return (typeof k === 'string' && mapHas(data, k)) || k in t; },
-    deleteProperty(t, k) { if (typeof k === 'string') mapDelete(data, k); return true; },
+    deleteProperty(t, k) { if (typeof k === 'string') storageDelete(data, k); return true; },
     ownKeys() { const out = []; mapForEach(data, function (v, k) { arrayPush(out, k); }); return out; },
     getOwnPropertyDescriptor(t, k) { return typeof k === 'string' && mapHas(data, k) ? { value: mapGet(data, k), writable: true, enumerable: true, configurable: true } : undefined; }
   });
 }
 function Storage() { throw new TypeErrorCtor('Illegal constructor'); }
 Storage.prototype.getItem = function getItem(k) { k = StringCtor(k); return mapHas(this.__data, k) ? mapGet(this.__data, k) : null; };
-Storage.prototype.setItem = function setItem(k, v) { mapSet(this.__data, StringCtor(k), StringCtor(v)); };
-Storage.prototype.removeItem = function removeItem(k) { mapDelete(this.__data, StringCtor(k)); };
-Storage.prototype.clear = function clear() { this.__data.clear(); };
+Storage.prototype.setItem = function setItem(k, v) { storagePut(this.__data, StringCtor(k), StringCtor(v)); };
+Storage.prototype.removeItem = function removeItem(k) { storageDelete(this.__data, StringCtor(k)); };
+Storage.prototype.clear = function clear() { this.__data.clear(); mapSet(storageUsed, this.__data, 0); };
 Storage.prototype.key = function key(i) { const keys = []; mapForEach(this.__data, function (v, k) { arrayPush(keys, k); }); return i >= 0 && i < keys.length ? keys[i] : null; };
 defineOwn(Storage.prototype, 'length', { get() { return this.__data.size; }, configurable: true });
 put('Storage', Storage);

@@ -68,7 +68,7 @@ struct CorpusObservation: Sendable {
 }
 
 /// An engine set up for the corpus: `echo` (records params), `corpus.native` (answers what the
-/// case says) and DOM-lite for iframes and `location`.
+/// case says) and the page DOM for iframes and `location`.
 @MainActor
 final class CorpusEngine {
     let engine: BridgeEngine

@@ -83,6 +83,11 @@ struct HostilePageCorpusTests {
         switch name {
         case "long-text": return try dir.write("long.jsonl", "{\"method\": \"text.words\", \"params\": {\"text\": \"\(text)\"}}\n")
         case "long-text-bad": return try dir.write("long-bad.jsonl", "{\"method\": \"text.words\", \"params\": {\"text\": \"\(text)!\"}}\n")
+        case "fifo-import":
+            // A module importing a FIFO nobody writes: esbuild blocks reading it.
+            let fifo = dir.url.appendingPathComponent("blocked.js").path
+            guard mkfifo(fifo, 0o600) == 0 else { throw StubError("cannot make a FIFO at \(fifo)") }
+            return try dir.write("fifo-import.mjs", "import './blocked.js';\nconsole.log('never');\n")
         default: throw StubError("no generated file named \(name)")
         }
     }

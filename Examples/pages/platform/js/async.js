@@ -1,0 +1,1 @@
+order.push('async@' + document.readyState);

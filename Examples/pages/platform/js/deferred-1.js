@@ -1,0 +1,1 @@
+note('deferred-1 (second in the document)');

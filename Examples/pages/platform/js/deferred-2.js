@@ -1,0 +1,1 @@
+note('deferred-2 (first in the document)');

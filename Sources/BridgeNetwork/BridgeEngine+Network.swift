@@ -1,0 +1,135 @@
+public import BridgeCore
+public import ScriptEngine
+import BridgeValues
+import BridgeSupport
+
+/// The page's network layer: `fetch`, `XMLHttpRequest`, `Headers`/`Request`/`Response`,
+/// `FormData`, `Blob`/`File`, `AbortController`/`AbortSignal`, `DOMException` (when absent),
+/// `URL.createObjectURL` (when `URL` exists) and a fixture-driven `WebSocket`, answered from
+/// `data:`/`blob:` URLs, the offline package and the fixtures — never the network.
+extension BridgeEngine {
+    /// Installs the network globals (once; later calls do nothing). Call it before the page's
+    /// scripts run.
+    ///
+    /// - Parameter configuration: the fixtures, the offline package and the host check.
+    /// - Throws: `ScriptError` if the network script fails (a bug, not a page problem).
+    /// - Note: Requests are answered on the engine's loop: each pending one keeps the run alive
+    ///   and shows in `pendingSummary`; delays run on the engine clock (`--virtual-time`);
+    ///   closing the engine drops what is pending.
+    public func installNetwork(_ configuration: NetworkConfiguration = NetworkConfiguration()) throws(ScriptError) {
+        guard let context, NetworkSession.of(self) == nil else { return }
+        let session = NetworkSession(engine: self, configuration: configuration)
+        attachments[ObjectIdentifier(NetworkSession.self)] = session
+        internalSources.insert(NetworkScript.sourceURL)
+        addCloseObserver { session.close() }
+        addPendingReporter { session.pendingWork }
+        context.installNativeObject("__netNative", functions: session.natives())
+        try context.evaluate(NetworkScript.source, sourceURL: NetworkScript.sourceURL, wantResult: false)
+    }
+
+    /// `true` once `installNetwork` ran.
+    public var hasNetwork: Bool { NetworkSession.of(self) != nil }
+}
+
+extension NetworkSession {
+    /// The functions of `__netNative` (the page script deletes the global at once and keeps
+    /// them in its closure).
+    func natives() -> [(String, NativeBody)] {
+        let parser = JSONParser(maxDepth: 8)
+        func headers(_ args: NativeArguments, _ i: Int) -> [HTTPHeader] {
+            let parsed: JSONValue? = args.withUTF8(i) { bytes in bytes.flatMap { try? parser.parse($0) } }
+            return (parsed?.arrayValue ?? []).compactMap { pair in
+                guard let name = pair[0]?.stringValue, let value = pair[1]?.stringValue else { return nil }
+                return HTTPHeader(name, value)
+            }
+        }
+        /// A body argument: text (UTF-8 encoded here) or, when `binary`, one character per byte.
+        func body(_ args: NativeArguments, _ i: Int, binary: Bool) -> [UInt8]? {
+            guard let s = args.string(i) else { return nil }
+            return binary ? s.utf16.map { UInt8(truncatingIfNeeded: $0) } : Array(s.utf8)
+        }
+        return [
+            ("factory", { [unowned self] _ in
+                // Compiled with its name (JavaScriptCore's eval drops `//# sourceURL`), so errors
+                // inside it are placed at the page line that called in.
+                // A failure (a bug; or the time limit) reaches the page as an Error.
+                guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factory, sourceURL: NetworkScript.sourceURL) else { return .undefined }
+                return .function(factory)
+            }),
+            ("bind", { [unowned self] args in
+                deliver = engine.context?.function(argument: 0, of: args)
+                return .undefined
+            }),
+            ("resolve", { [unowned self] args in
+                // (url[, base]) -> the absolute URL, or null when it is not a valid URL.
+                guard let url = args.string(0), let resolved = URLResolution.resolve(url, against: args.string(1) ?? pageURL) else { return .null }
+                return .string(resolved)
+            }),
+            ("request", { [unowned self] args in
+                // (method, url, headers JSON [[n, v]], body or null, body is binary, sync,
+                // timeout ms, follow redirects) -> id, or the answer when sync.
+                let request = NetworkRequest(
+                    method: args.string(0) ?? "GET", url: args.string(1) ?? "", headers: headers(args, 2), body: body(args, 3, binary: args.bool(4)))
+                let follow = args.count <= 7 || args.bool(7)
+                if args.bool(5) { return .json(serveNow(request, followRedirects: follow)) }
+                let timeout = args.number(6).flatMap { $0 > 0 && $0.isFinite ? Duration.milliseconds(exactly: $0) : nil }
+                return .number(Double(start(request, timeout: timeout, followRedirects: follow)))
+            }),
+            ("abort", { [unowned self] args in
+                if let id = args.number(0).flatMap(JSNumber.int) { abort(id) }
+                return .undefined
+            }),
+            ("wsConnect", { [unowned self] args in
+                // (url, protocols JSON) -> id
+                let protocols: [String] = args.withUTF8(1) { bytes in
+                    (bytes.flatMap { try? parser.parse($0) }?.arrayValue ?? []).compactMap(\.stringValue)
+                }
+                return .number(Double(connect(url: args.string(0) ?? "", protocols: protocols)))
+            }),
+            ("wsSend", { [unowned self] args in
+                if let id = args.number(0).flatMap(JSNumber.int) { send(id, data: args.string(1) ?? "", binary: args.bool(2)) }
+                return .undefined
+            }),
+            ("wsClose", { [unowned self] args in
+                if let id = args.number(0).flatMap(JSNumber.int) {
+                    closeSocket(id, code: args.number(1).flatMap(JSNumber.int) ?? 1005, reason: args.string(2) ?? "")
+                }
+                return .undefined
+            }),
+        ]
+    }
+}
+
+/// The page-side network script (`JS/*.js`, embedded), in two pieces: at start-up the built-ins
+/// are captured (`net-intrinsics.js`) and the globals become stand-ins (`net-lazy.js`); the first
+/// touch of one evaluates `factory` (the six parts as one function) with those built-ins.
+enum NetworkScript {
+    static let sourceURL = "bridge-network.js"
+
+    /// The globals the page script defines, each a stand-in until first use.
+    static let globals = [
+        "fetch", "Headers", "Request", "Response", "AbortController", "AbortSignal", "FormData", "Blob", "File", "FileReader",
+        "XMLHttpRequest", "XMLHttpRequestEventTarget", "XMLHttpRequestUpload", "WebSocket", "CloseEvent", "ProgressEvent", "DOMException",
+    ]
+
+    /// The names `net-intrinsics.js` declares (one `const NAME = …;` per line).
+    static let intrinsicNames: [String] = EmbeddedJS.netIntrinsics.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("const "), let eq = line.firstIndex(of: "=") else { return nil }
+        return line.dropFirst(6)[..<eq].trimmingWhitespace()
+    }
+
+    /// Run when the network is installed.
+    static let source: String = {
+        let list = globals.map { "'\($0)'" }.joined(separator: ", ")
+        return "(function (native, global, names) {\n'use strict';\n" + EmbeddedJS.netIntrinsics
+            + "\nconst intrinsics = { __proto__: null, " + intrinsicNames.joined(separator: ", ") + " };\n" + EmbeddedJS.netLazy
+            + "\n})(__netNative, this, [" + list + "]);\ndelete this.__netNative;\n"
+    }()
+
+    /// The page script as a function of `(native, global, intrinsics, kept)`, evaluated on first use.
+    static let factory: String = {
+        let parts = [EmbeddedJS.netBase, EmbeddedJS.netBody, EmbeddedJS.netAbort, EmbeddedJS.netFetch, EmbeddedJS.netXhr, EmbeddedJS.netWebsocket]
+        return "(function (native, global, intrinsics, kept) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
+            + parts.joined(separator: "\n") + "\n})\n"
+    }()
+}

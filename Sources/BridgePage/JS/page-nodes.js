@@ -1,0 +1,120 @@
+(function (env) {
+'use strict';
+// Tree members domino leaves out: the ParentNode members of documents and fragments (children,
+// firstElementChild, …; a `<template>`'s content is a fragment pages walk that way),
+// append/prepend/replaceChildren everywhere, getElementById on fragments, getRootNode, and the
+// window handlers a `<body>` carries (`<body onload=…>` is the window's load handler).
+const global = env.global, impl = env.impl;
+const defineOwn = Object.defineProperty, getOwn = Object.getOwnPropertyDescriptor;
+const StringCtor = String;
+const arrayPush = env.uncurry(Array.prototype.push);
+const Node = impl.Node.prototype, Element = impl.Element.prototype;
+const Doc = impl.Document.prototype, Fragment = impl.DocumentFragment.prototype;
+
+function elementChildren(node) {
+  const out = [];
+  for (let c = node.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === 1) arrayPush(out, c);
+  defineOwn(out, 'item', { value: function item(i) { return out[i] || null; }, configurable: true });
+  defineOwn(out, 'namedItem', { value: function namedItem(name) { for (let i = 0; i < out.length; i++) if (out[i].id === name || out[i].getAttribute('name') === name) return out[i]; return null; }, configurable: true });
+  return out;
+}
+const parentMembers = {
+  children: { get() { return elementChildren(this); } },
+  firstElementChild: { get() { for (let c = this.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === 1) return c; return null; } },
+  lastElementChild: { get() { for (let c = this.lastChild; c !== null; c = c.previousSibling) if (c.nodeType === 1) return c; return null; } },
+  childElementCount: { get() { let n = 0; for (let c = this.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === 1) n++; return n; } }
+};
+const parents = [Doc, Fragment];
+for (let p = 0; p < parents.length; p++) {
+  const names = Object.keys(parentMembers);
+  for (let i = 0; i < names.length; i++) {
+    if (getOwn(parents[p], names[i])) continue;
+    defineOwn(parents[p], names[i], { get: parentMembers[names[i]].get, configurable: true, enumerable: true });
+  }
+}
+
+// Nodes and strings as one node (strings become text), as append() and its kin take them.
+function asNode(owner, args) {
+  const doc = owner.nodeType === 9 ? owner : owner.ownerDocument;
+  if (args.length === 1) return typeof args[0] === 'object' && args[0] !== null ? args[0] : doc.createTextNode(StringCtor(args[0]));
+  const f = doc.createDocumentFragment();
+  for (let i = 0; i < args.length; i++) f.appendChild(typeof args[i] === 'object' && args[i] !== null ? args[i] : doc.createTextNode(StringCtor(args[i])));
+  return f;
+}
+const withChildren = [Element, Doc, Fragment];
+for (let p = 0; p < withChildren.length; p++) {
+  const proto = withChildren[p];
+  if (typeof proto.append !== 'function') proto.append = function append(...nodes) { if (nodes.length) this.appendChild(asNode(this, nodes)); };
+  if (typeof proto.prepend !== 'function') proto.prepend = function prepend(...nodes) { if (nodes.length) this.insertBefore(asNode(this, nodes), this.firstChild); };
+  if (typeof proto.replaceChildren !== 'function') {
+    proto.replaceChildren = function replaceChildren(...nodes) {
+      const node = nodes.length ? asNode(this, nodes) : null;
+      while (this.firstChild !== null) this.removeChild(this.firstChild);
+      if (node !== null) this.appendChild(node);
+    };
+  }
+}
+if (typeof Fragment.getElementById !== 'function') {
+  Fragment.getElementById = function getElementById(id) {
+    id = StringCtor(id);
+    const all = this.querySelectorAll('[id]');
+    for (let i = 0; i < all.length; i++) if (all[i].id === id) return all[i];
+    return null;
+  };
+}
+if (typeof Node.getRootNode !== 'function') {
+  Node.getRootNode = function getRootNode() { let n = this; while (n.parentNode !== null) n = n.parentNode; return n; };
+}
+
+// ---- DOMException as WebIDL has it: new DOMException(message, name) ----
+// domino's takes a legacy code (`new DOMException(3)`) and names errors by their constants
+// (HIERARCHY_REQUEST_ERR). Ours shares its prototype, so domino's own errors are instances
+// too, and they get the names and messages browsers give.
+const DominoException = impl.DOMException, ExceptionProto = DominoException.prototype;
+const errorNames = [null, 'IndexSizeError', null, 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', null,
+  'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError',
+  'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', null, 'TypeMismatchError', 'SecurityError', 'NetworkError',
+  'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
+const legacyMessages = { 3: 'The operation would yield an incorrect node tree.', 5: 'String contains an invalid character.',
+  8: 'The object can not be found here.', 12: 'The string did not match the expected pattern.' };
+function codeOf(name) { for (let i = 0; i < errorNames.length; i++) if (errorNames[i] === name) return i; return 0; }
+const exceptionState = new WeakMap();
+const stateGet = env.uncurry(WeakMap.prototype.get), stateSet = env.uncurry(WeakMap.prototype.set);
+function state(e) { let st = stateGet(exceptionState, e); if (!st) { st = { name: 'Error', message: '', code: 0 }; stateSet(exceptionState, e, st); } return st; }
+function DOMException(message, name) {
+  if (!new.target) throw new TypeError("Failed to construct 'DOMException': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+  const e = Reflect.construct(Error, [], new.target);
+  const st = state(e);
+  st.message = message === undefined ? '' : StringCtor(message);
+  st.name = name === undefined ? 'Error' : StringCtor(name);
+  st.code = codeOf(st.name);
+  return e;
+}
+DOMException.prototype = ExceptionProto;
+defineOwn(ExceptionProto, 'constructor', { value: DOMException, writable: true, configurable: true });
+// domino's constructor assigns code, message and name in that order: the accessors turn its
+// constants into the modern names.
+defineOwn(ExceptionProto, 'code', { get() { return state(this).code; }, set(v) { const st = state(this); st.code = v; if (typeof v === 'number') { st.name = errorNames[v] || 'Error'; st.message = legacyMessages[v] || ''; } }, configurable: true, enumerable: true });
+defineOwn(ExceptionProto, 'name', { get() { return state(this).name; }, set(v) { const st = state(this); if (!(typeof st.code === 'number' && st.code > 0 && errorNames[st.code] && typeof v === 'string' && /_ERR$/.test(v))) st.name = StringCtor(v); }, configurable: true, enumerable: true });
+defineOwn(ExceptionProto, 'message', { get() { return state(this).message; }, set(v) { const st = state(this); if (!(typeof v === 'string' && /^[A-Z_]+_ERR \(\d+\)/.test(v))) st.message = StringCtor(v); }, configurable: true, enumerable: true });
+const legacyNames = Object.getOwnPropertyNames(DominoException);
+for (let i = 0; i < legacyNames.length; i++) if (/_ERR$/.test(legacyNames[i])) defineOwn(DOMException, legacyNames[i], { value: DominoException[legacyNames[i]], enumerable: true });
+defineOwn(ExceptionProto, Symbol.toStringTag, { value: 'DOMException', configurable: true });
+impl.DOMException = DOMException;
+env.put('DOMException', DOMException);
+
+// ---- the window's handlers on <body> ----
+const bodyWindowEvents = ['beforeunload', 'blur', 'error', 'focus', 'hashchange', 'load', 'message', 'offline', 'online',
+  'pagehide', 'pageshow', 'popstate', 'resize', 'scroll', 'storage', 'unload'];
+const Body = impl.HTMLBodyElement.prototype;
+for (let i = 0; i < bodyWindowEvents.length; i++) {
+  const name = 'on' + bodyWindowEvents[i];
+  const windowHandler = getOwn(global, name);
+  if (!windowHandler || !windowHandler.set) continue;
+  defineOwn(Body, name, {
+    get() { return this.ownerDocument === env.document ? windowHandler.get() : null; },
+    set(v) { if (this.ownerDocument === env.document) windowHandler.set(v); },
+    configurable: true, enumerable: true
+  });
+}
+})

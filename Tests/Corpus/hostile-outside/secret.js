@@ -1,0 +1,1 @@
+console.log('OUTSIDE-SECRET: a package page read a file outside its package');

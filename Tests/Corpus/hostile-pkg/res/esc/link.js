@@ -1,0 +1,1 @@
+../../../hostile-outside/secret.js

@@ -1,0 +1,1 @@
+console.log('own file served');

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The platform behaviours the library pages stand on, one page each (Examples/pages/platform):
+/// bridge-run prints what a browser prints, and Debian's node-jsdom the same, except where jsdom
+/// is not a browser (it runs defer scripts while readyState is still "loading"; the HTML
+/// standard runs them at "interactive", as browsers do).
+@Suite struct PagePlatformTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var about: String
+        var mock: String?
+        var status: Int32
+        var lines: [String]
+        /// Lines jsdom prints instead (keyed by the browser's line), for a reordering compare sorted.
+        var jsdom: [String: String]
+        init(_ name: String, _ about: String, _ mock: String?, status: Int32, _ lines: [String], jsdom: [String: String] = [:]) {
+            self.name = name
+            self.about = about
+            self.mock = mock
+            self.status = status
+            self.lines = lines
+            self.jsdom = jsdom
+        }
+        var page: String { "Examples/pages/platform/\(name).html" }
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(#"current-script"#, #"document.currentScript in head, external, body, inserted and timer scripts"#, nil, status: 0,
+             [
+                #"inline: head-inline theme=dark in HEAD"#,
+                #"external: external widget=chat src ends with js/current.js"#,
+                #"body: body-inline, scripts so far: 3"#,
+                #"after insert: body-inline"#,
+                #"inserted: inserted"#,
+                #"in a timer: null"#,
+             ]),
+        Case(#"inline-handlers"#, #"on* attributes and properties, return false, <body onload>"#, nil, status: 0,
+             [
+                #"onclick: save click primary"#,
+                #"link clicked"#,
+                #"onsubmit: f"#,
+                #"outer onclick, target inner"#,
+                #"typeof onclick: function"#,
+                #"replaced handler"#,
+                #"property handler"#,
+                #"hash after clicks: """#,
+                #"body onload: complete"#,
+             ]),
+        Case(#"listener-error"#, #"a throwing listener: the window error event, the other listeners and scripts go on"#, nil, status: 1,
+             [
+                #"first listener"#,
+                #"window error event: payment widget broke | error is an Error: true"#,
+                #"third listener still runs"#,
+                #"after click: the script goes on"#,
+                #"the next script runs"#,
+                #"a later task runs too"#,
+             ]),
+        Case(#"script-order"#, #"parser, blocking, defer and async scripts with readyState, DOMContentLoaded and load"#, nil, status: 0,
+             [
+                #"head inline: loading"#,
+                #"body inline, sees #late: true: loading"#,
+                #"blocking external: loading"#,
+                #"after the blocking script: loading"#,
+                #"readystatechange: interactive"#,
+                #"deferred-2 (first in the document): interactive"#,
+                #"deferred-1 (second in the document): interactive"#,
+                #"DOMContentLoaded: interactive"#,
+                #"readystatechange: complete"#,
+                #"load: complete"#,
+                #"async ran before load: true"#,
+             ],
+             jsdom: ["deferred-2 (first in the document): interactive": "deferred-2 (first in the document): loading", "deferred-1 (second in the document): interactive": "deferred-1 (second in the document): loading", "readystatechange: interactive": "readystatechange: interactive"]),
+        Case(#"template"#, #"<template> content cloned and imported, filled from the bridge"#, #"Examples/pages/platform/template.json"#, status: 0,
+             [
+                #"content: #document-fragment, template children: 0, in content: 1"#,
+                #"not in the document: 0"#,
+                #"rows: 3, template still empty-handed: 0"#,
+                #"html: <tr class="row"><td class="name">Tea</td><td class="qty">2</td></tr><tr class="row"><td class="name">Scones</td><td class="qty">6</td></tr><tr class="row total"><td class="name">Total</td><td class="qty"></td></tr>"#,
+                #"template html: <tr class="row"><td class="name"></td><td class="qty"></td></tr>"#,
+             ]),
+    ]
+
+    @Test(arguments: cases)
+    func theRunPrintsWhatABrowserPrints(_ c: Case) async throws {
+        let r = try await CLI.run(["run", c.page] + (c.mock.map { ["--mock", $0] } ?? []))
+        #expect(r.status == c.status, "\(c.name): \(r.stderr)")
+        #expect(r.lines == c.lines, "\(c.name) (\(c.about))")
+        if c.status == 0 { #expect(r.stderr.isEmpty, "\(r.stderr)") }
+    }
+
+    @Test(arguments: cases)
+    func jsdomAgrees(_ c: Case) async throws {
+        let r = try await JSDOMReference.run(c.page, mock: c.mock)
+        #expect(r.status == c.status, "\(c.name): \(r.stderr)")
+        let expected = c.lines.map { c.jsdom[$0] ?? $0 }
+        if c.jsdom.isEmpty {
+            #expect(r.lines == expected, "\(c.name) in jsdom")
+        } else {
+            #expect(r.lines.sorted() == expected.sorted(), "\(c.name) in jsdom")
+        }
+    }
+
+    @Test func aThrowingListenerIsReportedAtItsLine() async throws {
+        let r = try await CLI.run(["run", "Examples/pages/platform/listener-error.html"])
+        #expect(r.errorLines == ["bridge-run: Examples/pages/platform/listener-error.html (inline script #1):13: uncaught Error: payment widget broke"])
+    }
+}
