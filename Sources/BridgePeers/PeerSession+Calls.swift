@@ -136,6 +136,7 @@ extension PeerSession {
     }
 
     private func capacitorCall(callbackId: String, plugin: String, method: String, options: JSONValue) {
+        if capacitorListenerCall(callbackId: callbackId, plugin: plugin, method: method, options: options) { return }
         let handle = engine.handle
         let id = callbackId == "-1" ? nil : callbackId
         engine.dispatchPeerCall(method: "\(plugin).\(method)", params: options, callbackId: id, via: .capacitor, handlerName: "bridge") { outcome in

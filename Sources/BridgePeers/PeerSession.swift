@@ -37,6 +37,9 @@ final class PeerSession {
     var bridgeHas: ScriptFunction?
     var inject: ScriptFunction?
     var documentStart: ScriptFunction?
+    var domEvent: ScriptFunction?
+    /// Capacitor listeners native keeps: `Plugin.event` -> the `addListener` calls' callback ids.
+    var capacitorListeners: [String: [String]] = [:]
 
     init(engine: BridgeEngine) {
         self.engine = engine
