@@ -91,7 +91,7 @@ enum TraceReplay {
                 throw problem("unknown type \"\(type)\" (expected \(knownTypes.sorted().joined(separator: ", ")))")
             }
             func string(_ key: String, of what: String) throws(MockFixture.Problem) -> String {
-                guard case .string(let s)? = o[key], !s.isEmpty else { throw problem("a \"\(type)\" line needs \"\(key)\": \(what)") }
+                guard case .string(let s)? = o[key], !s.isEmpty else { throw problem("\("aeiou".contains(type.first ?? "x") ? "an" : "a") \"\(type)\" line needs \"\(key)\": \(what)") }
                 return s
             }
             func callbackId() throws(MockFixture.Problem) -> JSONValue {
