@@ -47,6 +47,8 @@ public struct MockFixture: Sendable, Equatable {
     /// (`init(contentsOf:)` of a trace file); the n-th call gets the n-th answer, and once they
     /// run out every further call gets the last one again (noticed once per method).
     var sequences: [ScalarKey: [ReplayAnswer]] = [:]
+    /// The fixture was read from a trace (JSON Lines), not a JSON object.
+    public internal(set) var isReplay = false
 
     /// Creates a fixture from entries.
     public init(entries: [String: Entry] = [:]) {

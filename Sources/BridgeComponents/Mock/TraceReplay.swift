@@ -151,6 +151,7 @@ enum TraceReplay {
         // hasNativeMethod and the like see it missing, as they did).
         fixture.sequences = sequences.mapValues { $0.compactMap { $0 } }.filter { !$0.value.isEmpty && $0.value.contains { $0 != .notFound } }
         fixture.nativeSteps = steps
+        fixture.isReplay = true
         return fixture
     }
 }
