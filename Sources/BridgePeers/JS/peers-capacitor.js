@@ -54,11 +54,11 @@ function nativeCallback(pluginId, methodName, options, callback) {
   return toNative(pluginId, methodName, options, { callback: callback });
 }
 // A listener: native keeps its callback (`save`) and calls it for each event; the handle's
-// `remove()` asks native to drop it. A promise of the handle that is a handle itself (Capacitor 3+).
+// `remove()` asks native to drop it (events already on their way still arrive). A promise of the handle that is a handle itself (Capacitor 3+).
 function listenerHandle(pluginId, options, callback) {
   const callbackId = nativeCallback(pluginId, 'addListener', options, callback);
+  // Native drops the listener (its kept callback stays here, as on a device).
   const remove = function () {
-    delete stored[callbackId];
     return nativePromise(pluginId, 'removeListener', { callbackId: callbackId, eventName: options && options.eventName });
   };
   const p = Promise.resolve({ remove: remove });
@@ -103,7 +103,6 @@ C.nativePromise = nativePromise;
 C.nativeCallback = nativeCallback;
 C.addListener = function (pluginId, eventName, callback) { return listenerHandle(pluginId, { eventName: eventName }, callback); };
 C.removeListener = function (pluginId, callbackId, eventName) {
-  delete stored[callbackId];
   return nativePromise(pluginId, 'removeListener', { callbackId: callbackId, eventName: eventName });
 };
 C.getPlatform = function () { return 'ios'; };
