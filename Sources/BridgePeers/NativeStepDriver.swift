@@ -72,7 +72,7 @@ public final class NativeStepDriver {
 
     private func noteAnswered(_ method: String) {
         answered[method, default: 0] += 1
-        guard index < steps.count, steps[index].after == method else { return }
+        guard index < steps.count else { return }
         queueAdvance()
     }
 

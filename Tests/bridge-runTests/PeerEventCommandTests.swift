@@ -103,6 +103,26 @@ import Testing
         #expect(r.errorLines == [])
     }
 
+    @Test func jsbridgeMasterPagesUseDoSendAndWVJBCallbacks() async throws {
+        // JsBridge's current master: `doSend` for the default handler, `WVJBCallbacks` run
+        // before the ready event.
+        let dir = try write([
+            "index.html": """
+                <!DOCTYPE html><html><body><script>
+                window.WVJBCallbacks = [function (b) { b.callHandler('submitFromWeb', {param: 'hi'}, function (r) { console.log('submitFromWeb ->', r); }); }];
+                document.addEventListener('WebViewJavascriptBridgeReady', function (e) {
+                  e.bridge.init(function (message, respond) { respond('default'); });
+                  e.bridge.doSend({to: 'default'}, function (r) { console.log('doSend ->', r); });
+                }, false);
+                </script></body></html>
+                """,
+            "mock.json": #"{"submitFromWeb": {"result": "ok"}, "send": {"result": "sent"}}"#,
+        ])
+        let r = try await CLI.run(["run", dir.appendingPathComponent("index.html").path, "--mock", dir.appendingPathComponent("mock.json").path, "--virtual-time"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.lines == ["submitFromWeb -> ok", "doSend -> sent"])
+    }
+
     // MARK: The peers' own files (opt-in)
 
     static let dsbridgeJS = ProcessInfo.processInfo.environment["BRIDGE_PEER_DSBRIDGE_JS"]
