@@ -8,6 +8,7 @@ extension BridgeEngine {
     public func emit(_ name: String, _ payload: JSONValue = .null) {
         report(.event(name: name, payload: payload))
         outbox.enqueue(.event, id: name, sdk: nil, value: payload, error: nil)
+        for router in hooks.eventRouters { router(name, payload) }
     }
 
     /// Calls a JS handler registered with `bridge.register(name, fn)` and returns its (awaited)

@@ -48,6 +48,12 @@ extension BridgeEngine {
         hooks.jsCallRouters.append(router)
     }
 
+    /// Adds a router of native events: `emit(name, payload)` also hands them to it (after the
+    /// `bridge.on` delivery is queued), so a peer bridge can deliver them its own way.
+    package func addEventRouter(_ router: @escaping @MainActor (String, JSONValue) -> Void) {
+        hooks.eventRouters.append(router)
+    }
+
     /// Completes a native-to-JS request a router took (once; later answers are dropped).
     package func completeJSCall(_ request: Int, _ result: Result<JSONValue, BridgeError>) {
         jsCalls.complete(request, result)

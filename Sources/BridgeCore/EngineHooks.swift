@@ -82,6 +82,7 @@ final class EngineHooks {
     var jsCallRouters: [@MainActor (Int, String, JSCallArgument) -> Bool] = []
     /// Run when a page's document starts (its DOM exists, none of its scripts ran yet).
     var documentStartObservers: [@MainActor () -> Void] = []
+    var eventRouters: [@MainActor (String, JSONValue) -> Void] = []
 
     /// `true` when something observes events (callers skip building events otherwise).
     var observesEvents: Bool { !eventObservers.isEmpty }
@@ -118,5 +119,6 @@ final class EngineHooks {
         messageFallbacks.removeAll()
         jsCallRouters.removeAll()
         documentStartObservers.removeAll()
+        eventRouters.removeAll()
     }
 }

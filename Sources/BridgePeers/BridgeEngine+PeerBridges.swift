@@ -26,6 +26,7 @@ extension BridgeEngine {
         addMessageReceiver("cordova") { [unowned session] body in session.receiveCordova(body) }
         addMessageFallback { [unowned session] name, body in session.receiveCapacitor(handlerName: name, body) }
         addJSCallRouter { [unowned session] request, name, argument in session.route(request, name, argument) }
+        addEventRouter { [unowned session] name, payload in session.routeEvent(name, payload) }
         addDocumentStartObserver { [unowned session] in session.callHelper(session.documentStart, []) }
         let previous = dialogInterceptor
         dialogInterceptor = { [unowned session] kind, message, defaultValue in
@@ -51,6 +52,7 @@ extension BridgeEngine {
                 session.bridgeHas = context.function(argument: 6, of: args)
                 session.inject = context.function(argument: 7, of: args)
                 session.documentStart = context.function(argument: 8, of: args)
+                session.domEvent = context.function(argument: 9, of: args)
                 return .undefined
             }),
             ("detect", { [unowned session] args in

@@ -13,8 +13,9 @@ public final class NativeStepDriver {
     private var index = 0
     /// A step is being sent (its delay runs, or its call waits for the answer).
     private var busy = false
-    private var answered: Set<String> = []
-    private var called: Set<String> = []
+    /// How many of the page's calls of each method were answered / made.
+    private var answered: [String: Int] = [:]
+    private var called: [String: Int] = [:]
     private var failures: [String] = []
     private var advanceQueued = false
 
@@ -26,7 +27,7 @@ public final class NativeStepDriver {
         guard !steps.isEmpty else { return }
         engine.addEventObserver { [unowned self] event in
             switch event {
-            case .call(let method, _, _, _): called.insert(method)
+            case .call(let method, _, _, _): called[method, default: 0] += 1
             case .result(let method, _, _): noteAnswered(method)
             case .error(let method?, _, _): noteAnswered(method)
             default: break
@@ -52,8 +53,15 @@ public final class NativeStepDriver {
             let why: String
             if !PeerSession.of(engine).isBridgeReady {
                 why = "the page's bridge never became ready"
-            } else if let m = step.after, !answered.contains(m) {
-                why = called.contains(m) ? "the page's call of '\(m)' was never answered" : "the page never called '\(m)'"
+            } else if let m = step.after, answered[m, default: 0] < step.afterCount {
+                let made = called[m, default: 0]
+                if made == 0 {
+                    why = "the page never called '\(m)'"
+                } else if made < step.afterCount {
+                    why = "the page called '\(m)' \(made) time\(made == 1 ? "" : "s"), the step waits for call \(step.afterCount)"
+                } else {
+                    why = step.afterCount == 1 ? "the page's call of '\(m)' was never answered" : "the page's call \(step.afterCount) of '\(m)' was never answered"
+                }
             } else {
                 why = "the run ended first"
             }
@@ -63,7 +71,8 @@ public final class NativeStepDriver {
     }
 
     private func noteAnswered(_ method: String) {
-        guard answered.insert(method).inserted, index < steps.count else { return }
+        answered[method, default: 0] += 1
+        guard index < steps.count else { return }
         queueAdvance()
     }
 
@@ -81,7 +90,7 @@ public final class NativeStepDriver {
     private func advance() {
         guard !busy, index < steps.count, PeerSession.of(engine).isBridgeReady else { return }
         let step = steps[index]
-        if let m = step.after, !answered.contains(m) { return }
+        if let m = step.after, answered[m, default: 0] < step.afterCount { return }
         busy = true
         if step.delay > .zero {
             engine.schedule(after: step.delay) { [weak self] in self?.send(step) }
@@ -96,7 +105,11 @@ public final class NativeStepDriver {
         case .emit(let name, let payload):
             engine.emit(name, payload)
             next()
-        case .callJS(let name, let argument):
+        case .callJS(let name, var argument):
+            // A trace shows an argument list as an array: a DSBridge handler takes it spread.
+            if step.fromTrace, case .data(.array(let list)) = argument, PeerSession.of(engine).speaks(.dsbridge) {
+                argument = .args(list)
+            }
             engine.callJS(name, argument) { [weak self] result in
                 guard let self else { return }
                 if case .failure(let error) = result {

@@ -90,7 +90,7 @@ extension PeerSession {
     func cordovaCall(callbackId: String?, service: String, action: String, args: JSONValue) {
         if service == "Console", action == "logLevel", case .array(let a) = args, a.count >= 2 {
             // cordova.js's iOS console: [level, message].
-            engine.report(.console(level: (a[0].stringValue ?? "log").lowercased(), message: a[1].stringValue ?? a[1].jsonString()))
+            nativeLog(level: (a[0].stringValue ?? "log").lowercased(), message: a[1].stringValue ?? a[1].jsonString())
             return
         }
         let id = callbackId == "INVALID" ? nil : callbackId
@@ -136,6 +136,7 @@ extension PeerSession {
     }
 
     private func capacitorCall(callbackId: String, plugin: String, method: String, options: JSONValue) {
+        if capacitorListenerCall(callbackId: callbackId, plugin: plugin, method: method, options: options) { return }
         let handle = engine.handle
         let id = callbackId == "-1" ? nil : callbackId
         engine.dispatchPeerCall(method: "\(plugin).\(method)", params: options, callbackId: id, via: .capacitor, handlerName: "bridge") { outcome in

@@ -37,6 +37,9 @@ final class PeerSession {
     var bridgeHas: ScriptFunction?
     var inject: ScriptFunction?
     var documentStart: ScriptFunction?
+    var domEvent: ScriptFunction?
+    /// Capacitor listeners native keeps: `Plugin.event` -> the `addListener` calls' callback ids.
+    var capacitorListeners: [String: [String]] = [:]
 
     init(engine: BridgeEngine) {
         self.engine = engine
@@ -57,7 +60,53 @@ final class PeerSession {
         detected.append(peer)
         engine.report(.notice("peer protocol: \(peer.rawValue)"))
         if peer == .capacitor { markReady(peer) }
+        if peer == .cordova { watchConsole() }
     }
+
+    /// Console lines printed since cordova.js wrapped the console, not yet matched by its
+    /// native log (`Console.logLevel`): its console prints each line through the original
+    /// console at once and sends it to the native logger too (queued until `deviceready`).
+    private var printedLines: [(level: String, message: String)] = []
+    private var reportingLogLevel = false
+
+    private func watchConsole() {
+        engine.addEventObserver { [unowned self] event in
+            guard case .console(let level, let message) = event, !reportingLogLevel else { return }
+            printedLines.append((level, message))
+            if printedLines.count > 256 { printedLines.removeFirst(printedLines.count - 256) }
+        }
+    }
+
+    /// cordova.js's `Console.logLevel` `[level, message]`: printed unless it is the native copy
+    /// of a line the console already printed (same level, same text up to how the logger formats
+    /// values). A device shows one copy in the Web Inspector and the other in the native log; a
+    /// headless run prints one.
+    func nativeLog(level: String, message: String) {
+        if let i = printedLines.firstIndex(where: { $0.level == level && Self.sameLine(printed: $0.message, logged: message) }) {
+            printedLines.remove(at: i)
+            return
+        }
+        reportingLogLevel = true
+        engine.report(.console(level: level, message: message))
+        reportingLogLevel = false
+    }
+
+    /// `logged` (cordova's logger format: `%o` as JSON, other values `toString()`) is the text
+    /// the console printed as `printed` (Node-like inspection).
+    static func sameLine(printed: String, logged: String) -> Bool {
+        if printed == logged { return true }
+        func squeezed(_ s: String) -> String { String(s.unicodeScalars.filter { !($0.properties.isWhitespace || $0 == "\"" || $0 == "'") }.map(Character.init)) }
+        if squeezed(printed) == squeezed(logged) { return true }
+        // `console.log('x', {a: 1})`: the logger writes `x [object Object]`.
+        if let at = logged.indices.first(where: { logged[$0...].hasPrefix("[object ") }) {
+            let prefix = logged[..<at]
+            return !prefix.isEmpty && printed.hasPrefix(prefix)
+        }
+        return false
+    }
+
+    /// The page showed it speaks `peer`.
+    func speaks(_ peer: PeerProtocol) -> Bool { detected.contains(peer) }
 
     func markReady(_ peer: PeerProtocol) {
         detect(peer)

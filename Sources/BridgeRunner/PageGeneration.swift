@@ -42,7 +42,7 @@ struct PageGeneration {
             log.error("cannot start the network layer: \(error)", code: 2)
             return nil
         }
-        inputs.mock?.install(on: engine)
+        inputs.mock?.install(on: engine, replay: inputs.replay)
         // Pages written for WVJB, DSBridge, JsBridge, Cordova or Capacitor run as they are.
         engine.installPeerBridges(knownMethods: inputs.mock?.methods ?? [])
         if let schemas = inputs.schemas { engine.install(schemas, strict: options.strictSchemas, validateResults: options.validateResults) }

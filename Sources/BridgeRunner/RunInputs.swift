@@ -15,6 +15,8 @@ struct RunInputs {
     var page: PageInput
     var offline: OfflinePackage?
     var mock: MockFixture?
+    /// A replayed trace's call counts, shared by every page of the run.
+    var replay = MockFixture.ReplayState()
     /// What answers the page's HTTP requests and WebSockets.
     var http = HTTPMockFixture()
     var schemas: SchemaSet?
@@ -63,7 +65,8 @@ struct RunInputs {
             do { inputs.mock = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
         do {
-            inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: options.mockPath)
+            // A replayed trace has no `"$http"` member (its lines are not one JSON object).
+            inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: inputs.mock?.isReplay == true ? nil : options.mockPath)
         } catch {
             return fail(error.description)
         }

@@ -33,15 +33,19 @@
     if (type === 'deviceready' && ready) { setTimeout(function () { fn(new Event('deviceready')); }, 0); return; }
     return addDocumentListener.call(document, type, fn, capture);
   };
-  function fireDocumentEvent(type) {
+  // As cordova.js: the data's members on the event (native lifecycle events: pause, resume, …).
+  function fireEvent(target, type, data) {
     var e = document.createEvent('Events');
     e.initEvent(type, false, false);
-    setTimeout(function () { document.dispatchEvent(e); }, 0);
+    if (data) for (var k in data) if (Object.prototype.hasOwnProperty.call(data, k)) e[k] = data[k];
+    setTimeout(function () { target.dispatchEvent(e); }, 0);
   }
+  function fireDocumentEvent(type, data) { fireEvent(document, type, data); }
+  function fireWindowEvent(type, data) { fireEvent(window, type, data); }
   window.cordova = {
     version: 'stand-in', platformId: 'ios', callbackId: nextId, callbacks: callbacks,
     callbackStatus: { NO_RESULT: 0, OK: 1, ERROR: 9 },
-    exec: exec, callbackFromNative: callbackFromNative, fireDocumentEvent: fireDocumentEvent,
+    exec: exec, callbackFromNative: callbackFromNative, fireDocumentEvent: fireDocumentEvent, fireWindowEvent: fireWindowEvent,
     require: function (id) { return modules[id]; }
   };
   function start() { setTimeout(function () { ready = true; fireDocumentEvent('deviceready'); }, 0); }

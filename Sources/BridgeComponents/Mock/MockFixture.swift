@@ -18,6 +18,8 @@ public struct MockFixture: Sendable, Equatable {
         public var outcome: Result<JSONValue, BridgeError>
         /// How long (engine clock) before answering.
         public var delay: Duration
+        /// Progress updates sent before the answer (a replayed trace's `progress` lines).
+        public var progress: [JSONValue] = []
 
         /// Creates an entry.
         public init(outcome: Result<JSONValue, BridgeError>, delay: Duration = .zero) {
@@ -26,23 +28,50 @@ public struct MockFixture: Sendable, Equatable {
         }
     }
 
+    /// One recorded answer of a replayed trace.
+    public enum ReplayAnswer: Sendable, Equatable {
+        /// The recorded result or error.
+        case answer(Entry)
+        /// The trace recorded `METHOD_NOT_FOUND`: answered as the runtime does for a method
+        /// nothing handles.
+        case notFound
+        /// The recorded call was never answered (or was `CANCELLED` when its run ended).
+        case never
+    }
+
     /// The answers by method name, compared by Unicode scalars.
     private var table: [ScalarKey: Entry]
     /// The `"$native"` steps: what the native side does to the page, in order.
     public var nativeSteps: [NativeStep] = []
+    /// A replayed trace's answers by method, in the order of the method's calls
+    /// (`init(contentsOf:)` of a trace file); the n-th call gets the n-th answer, and once they
+    /// run out every further call gets the last one again (noticed once per method).
+    var sequences: [ScalarKey: [ReplayAnswer]] = [:]
+    /// The fixture was read from a trace (JSON Lines), not a JSON object.
+    public internal(set) var isReplay = false
 
     /// Creates a fixture from entries.
     public init(entries: [String: Entry] = [:]) {
         table = Dictionary(uniqueKeysWithValues: entries.map { (ScalarKey($0.key), $0.value) })
     }
 
-    /// The answer for `method` (the exact scalars), if the fixture has one.
+    /// The answer for `method` (the exact scalars), if the fixture has one; for a replayed
+    /// trace, the method's first recorded answer.
     public func entry(for method: String) -> Entry? {
-        table[ScalarKey(method)]
+        let key = ScalarKey(method)
+        if let e = table[key] { return e }
+        for answer in sequences[key] ?? [] { if case .answer(let e) = answer { return e } }
+        return nil
+    }
+
+    /// The replayed answers of `method`, in call order (empty unless the fixture replays a
+    /// trace).
+    public func replayAnswers(for method: String) -> [ReplayAnswer] {
+        sequences[ScalarKey(method)] ?? []
     }
 
     /// The mocked methods, sorted.
-    public var methods: [String] { table.keys.sorted().map(\.string) }
+    public var methods: [String] { Set(table.keys).union(sequences.keys).sorted().map(\.string) }
 
     /// The answers by method (methods whose names are canonically equivalent collide here; use
     /// `entry(for:)` to look one up).
@@ -84,10 +113,16 @@ public struct MockFixture: Sendable, Equatable {
         self.table = table
     }
 
-    /// Reads a fixture file.
+    /// Reads a fixture file: a JSON object (method -> answer, `"$native"`), or a trace (JSON
+    /// Lines whose lines have a `type`, recorded with `--trace` or logged by an app's bridge),
+    /// which is replayed.
     ///
-    /// - Throws: `MockFixture.Problem` naming the file.
+    /// - Throws: `MockFixture.Problem` naming the file (and the line of a trace).
     public init(contentsOf path: String) throws(Problem) {
+        if let data = FileManager.default.contents(atPath: path), let text = String(validating: Array(data), as: UTF8.self), TraceReplay.looksLikeTrace(text[...]) {
+            self = try TraceReplay.fixture(text: text, path: path)
+            return
+        }
         let json: JSONValue
         do { json = try JSONValue(contentsOfFile: path, kind: "mock file") } catch { throw Problem(message: error.message) }
         do { try self.init(json: json) } catch { throw Problem(message: "\(path): \(error.message)") }
@@ -101,14 +136,57 @@ public struct MockFixture: Sendable, Equatable {
         public var description: String { message }
     }
 
-    /// Adds the fixture to the engine's dispatchers (after any added before it).
+    /// Adds the fixture to the engine's dispatchers (after any added before it). A replayed
+    /// trace counts each method's calls in `replay` (pass one state to every engine of a run so
+    /// the count goes on across pages; by default the count starts at this engine).
     @MainActor
-    public func install(on engine: BridgeEngine) {
+    public func install(on engine: BridgeEngine, replay: ReplayState? = nil) {
         // The handlers are made once: a call looks its answer up and gets the same value each
         // time (whose JSON text the engine then reuses instead of encoding it per call).
-        let handlers = table.mapValues(Self.handler)
+        let handlers = table.mapValues { Self.handler(for: $0) }
+        let sequences = self.sequences
+        let state = replay ?? ReplayState()
+        let handle = engine.handle
         engine.addDispatcher { message in
-            handlers[ScalarKey(message.method)]
+            let key = ScalarKey(message.method)
+            if let handler = handlers[key] { return handler }
+            guard let answers = sequences[key] else { return nil }
+            return .callback { call, responder in
+                let answer = state.take(key, from: answers) { used in
+                    handle.engine?.report(.notice("replay: '\(message.method)' was called more often than the trace recorded (\(used) answers); further calls get the last one again"))
+                }
+                switch answer {
+                case .answer(let entry):
+                    for p in entry.progress { responder.progress(p) }
+                    if entry.delay > .zero, case .callback(let later) = Self.handler(for: entry) {
+                        later(call, responder)
+                    } else {
+                        responder.respond(entry.outcome.mapError { $0 as any Error })
+                    }
+                case .notFound: responder.fail(.methodNotFound(message.method))
+                case .never: break
+                }
+            }
+        }
+    }
+
+    /// How many calls of each method a replay has answered (one per run).
+    @MainActor
+    public final class ReplayState {
+        private var used: [ScalarKey: Int] = [:]
+        private var exhausted: Set<ScalarKey> = []
+
+        /// Creates a state with no calls counted.
+        public init() {}
+
+        /// The next answer of `key` (the last again when they ran out, calling `ranOut` the first
+        /// time with how many there were).
+        func take(_ key: ScalarKey, from answers: [ReplayAnswer], ranOut: (Int) -> Void) -> ReplayAnswer {
+            let n = used[key, default: 0]
+            used[key] = n + 1
+            if n < answers.count { return answers[n] }
+            if exhausted.insert(key).inserted { ranOut(answers.count) }
+            return answers[answers.count - 1]
         }
     }
 

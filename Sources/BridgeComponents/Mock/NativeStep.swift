@@ -19,6 +19,11 @@ public struct NativeStep: Sendable, Equatable {
     public var after: String?
     /// Wait this long (engine clock) before the step.
     public var delay: Duration
+    /// How many of the page's calls of `after` must have been answered (1: its first).
+    public var afterCount = 1
+    /// The step comes from a replayed trace's `callJS`/`event` line: an array `params` is an
+    /// argument list for a DSBridge page (the trace shows both the same way).
+    public var fromTrace = false
 
     /// Creates a step.
     public init(action: Action, after: String? = nil, delay: Duration = .zero) {

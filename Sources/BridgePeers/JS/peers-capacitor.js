@@ -53,6 +53,18 @@ function nativeCallback(pluginId, methodName, options, callback) {
   if (typeof options === 'function') { callback = options; options = {}; }
   return toNative(pluginId, methodName, options, { callback: callback });
 }
+// A listener: native keeps its callback (`save`) and calls it for each event; the handle's
+// `remove()` asks native to drop it (events already on their way still arrive). A promise of the handle that is a handle itself (Capacitor 3+).
+function listenerHandle(pluginId, options, callback) {
+  const callbackId = nativeCallback(pluginId, 'addListener', options, callback);
+  // Native drops the listener (its kept callback stays here, as on a device).
+  const remove = function () {
+    return nativePromise(pluginId, 'removeListener', { callbackId: callbackId, eventName: options && options.eventName });
+  };
+  const p = Promise.resolve({ remove: remove });
+  p.remove = remove;
+  return p;
+}
 const pluginCache = {};
 function plugin(name) {
   if (pluginCache[name]) return pluginCache[name];
@@ -60,9 +72,15 @@ function plugin(name) {
   const p = new Proxy({}, {
     get: function (target, method) {
       if (typeof method !== 'string' || method === 'then') return undefined;
-      if (!methods[method]) methods[method] = function (options, callback) {
-        return typeof callback === 'function' ? nativeCallback(name, method, options, callback) : nativePromise(name, method, options);
-      };
+      if (!methods[method]) methods[method] = method === 'addListener'
+        ? function (eventName, callback) {
+          // `addListener('event', cb)` (the injected plugin objects) or `({eventName}, cb)`.
+          const options = typeof eventName === 'string' ? { eventName: eventName } : eventName;
+          return listenerHandle(name, options, callback);
+        }
+        : function (options, callback) {
+          return typeof callback === 'function' ? nativeCallback(name, method, options, callback) : nativePromise(name, method, options);
+        };
       return methods[method];
     }
   });
@@ -83,6 +101,10 @@ C.toNative = toNative;
 C.fromNative = fromNative;
 C.nativePromise = nativePromise;
 C.nativeCallback = nativeCallback;
+C.addListener = function (pluginId, eventName, callback) { return listenerHandle(pluginId, { eventName: eventName }, callback); };
+C.removeListener = function (pluginId, callbackId, eventName) {
+  return nativePromise(pluginId, 'removeListener', { callbackId: callbackId, eventName: eventName });
+};
 C.getPlatform = function () { return 'ios'; };
 C.isNativePlatform = function () { return true; };
 C.isPluginAvailable = function (name) { for (let i = 0; i < headers.length; i++) if (headers[i].name === name) return true; return false; };

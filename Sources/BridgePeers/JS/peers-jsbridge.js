@@ -2,6 +2,7 @@
 // `onPageFinished`: `init`, `send`, `registerHandler`, `callHandler`, `_fetchQueue`,
 // `_handleMessageFromNative`, then the `WebViewJavascriptBridgeReady` event (written for
 // BridgeRuntime from the protocol, see docs/peers.md). WVJB before v5 had the same page API.
+// The current master also names `send` `doSend` and runs the page's `WVJBCallbacks` first.
 (function (global, native, options) {
 'use strict';
 if (global.WebViewJavascriptBridge) return;
@@ -75,10 +76,13 @@ function handleMessageFromNative(messageJSON) {
   }, 0);
 }
 global.WebViewJavascriptBridge = {
-  init: init, send: send, registerHandler: registerHandler, callHandler: callHandler,
+  init: init, send: send, doSend: send, registerHandler: registerHandler, callHandler: callHandler,
   _fetchQueue: fetchQueue, _handleMessageFromNative: handleMessageFromNative
 };
 Object.defineProperty(global.WebViewJavascriptBridge, '__hasHandler', { value: function (name) { return typeof handlers[name] === 'function'; } });
+const jobs = global.WVJBCallbacks || [];
+global.WVJBCallbacks = [];
+for (let i = 0; i < jobs.length; i++) { try { jobs[i](global.WebViewJavascriptBridge); } catch (e) { try { global.reportError(e); } catch (x) { } } }
 const ready = doc.createEvent('Events');
 ready.initEvent('WebViewJavascriptBridgeReady');
 ready.bridge = global.WebViewJavascriptBridge;

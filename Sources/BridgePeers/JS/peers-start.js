@@ -73,6 +73,23 @@ helpers.capacitorFromNative = function (result) {
   if (c && typeof c.fromNative === 'function') c.fromNative(result);
 };
 
+// A native event on `document` or `window`, as each native side fires it: Capacitor's
+// `triggerEvent`, Cordova's `fireDocumentEvent`/`fireWindowEvent` (the payload's members on the
+// event), else a plain `Event` with the payload's members.
+helpers.domEvent = function (target, name, payload) {
+  const data = payload !== null && typeof payload === 'object' ? payload : undefined;
+  const cap = capacitor;
+  if (cap && typeof cap.triggerEvent === 'function') { cap.triggerEvent(name, target, data); return; }
+  const c = global.cordova;
+  const fire = c && (target === 'document' ? c.fireDocumentEvent : c.fireWindowEvent);
+  if (typeof fire === 'function') { fire.call(c, name, data); return; }
+  const t = target === 'document' ? global.document : global;
+  if (!t || typeof t.dispatchEvent !== 'function' || typeof global.Event !== 'function') return;
+  const ev = new global.Event(name);
+  if (data) for (const k in data) { if (Object.prototype.hasOwnProperty.call(data, k)) try { ev[k] = data[k]; } catch (e) { } }
+  t.dispatchEvent(ev);
+};
+
 // ---- WVJB and JsBridge: their injected scripts and the page's start-up ----
 helpers.call = function (path, json) {
   // `WebViewJavascriptBridge._handleMessageFromObjC('<json>')` as native evaluates it.
@@ -107,5 +124,5 @@ helpers.documentStart = function () {
     global.setTimeout(function () { native.pageFinished(); }, 0);
   });
 };
-native.bind(helpers.dsDeliver, helpers.dsHas, helpers.dsSend, helpers.cordovaCallback, helpers.capacitorFromNative, helpers.call, helpers.has, helpers.inject, helpers.documentStart);
+native.bind(helpers.dsDeliver, helpers.dsHas, helpers.dsSend, helpers.cordovaCallback, helpers.capacitorFromNative, helpers.call, helpers.has, helpers.inject, helpers.documentStart, helpers.domEvent);
 })
