@@ -135,7 +135,7 @@ func run(_ script: String) {
     // Native drives the page: the handlers it registered, and events.
     var requests: [Int] = []
     for name in ["h0", "h1", "h2", "h3", "nobody"] {
-        if let r = try? engine.jsCalls.begin(name, ["n": 1], timeout: .milliseconds(50)) { requests.append(r) }
+        if let r = try? engine.jsCalls.begin(name, .data(["n": 1]), timeout: .milliseconds(50)) { requests.append(r) }
     }
     engine.emit("e0", ["x": 1])
     engine.emit("e1", .number(.nan))
