@@ -66,6 +66,8 @@ struct TestFileResult: Sendable, Equatable, Codable {
     var output: [String] = []
     /// Snapshot counts.
     var snapshots = SnapshotCounts()
+    /// The calls the file and its pages made (`nil` unless the run collects coverage).
+    var coverage: ActionCoverage?
 
     func count(_ status: TestCaseResult.Status) -> Int {
         cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) }

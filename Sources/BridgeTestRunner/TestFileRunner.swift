@@ -48,6 +48,7 @@ final class TestFileRunner {
         let startedAt = TestClock.realWallMilliseconds()
         var cases: [TestCaseResult] = []
         var snapshots = SnapshotCounts()
+        var coverage: ActionCoverage?
         func add(_ result: TestCaseResult) {
             cases.append(result)
             onResult(result)
@@ -55,7 +56,7 @@ final class TestFileRunner {
         func finished() -> TestFileResult {
             TestFileResult(
                 path: path, cases: cases, durationMs: Self.milliseconds(since: start), startedAt: startedAt, output: fileOutput,
-                snapshots: snapshots)
+                snapshots: snapshots, coverage: coverage)
         }
         func fileFailure(_ failure: TestFailure) -> TestFileResult {
             add(TestCaseResult(name: "", status: .failed, durationMs: Self.milliseconds(since: start), failure: failure))
@@ -82,6 +83,7 @@ final class TestFileRunner {
         engine.internalSources.insert(TestHarness.sourceURL)
         for part in TestHarness.extensions { engine.internalSources.insert(part.sourceURL) }
         let session = TestSession(fixture: fixture)
+        if options.collectsCoverage { session.coverage = ActionCoverage() }
         let pages = TestPages(
             vm: vm, session: session, inputs: TestInputs(fixture: fixture, capabilities: capabilities, schemas: schemas, http: http), testFile: path)
         pages.attach(engine)
@@ -110,6 +112,7 @@ final class TestFileRunner {
             return fileFailure(TestFailure(message: "the network layer failed to load: \(error)", details: [], location: nil))
         }
         engine.addEventObserver { [weak self] event in
+            session.observeCoverage(event)
             switch event {
             case .call(let method, let params, _, _): session.record(method: method, params: params)
             case .console(_, let message): self?.console(message)
@@ -183,6 +186,7 @@ final class TestFileRunner {
         store.keep(testsNamed: keep)
         let (counts, problem) = store.finish()
         snapshots = counts
+        coverage = session.coverage
         if let problem {
             add(TestCaseResult(name: "", status: .failed, durationMs: 0, failure: TestFailure(message: problem, details: [], location: nil, type: "SnapshotError")))
         }

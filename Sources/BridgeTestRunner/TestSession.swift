@@ -92,6 +92,15 @@ final class TestSession {
         }
     }
 
+    /// The calls of the file's engine and of its pages with their outcomes (`nil` unless the run
+    /// collects coverage).
+    var coverage: ActionCoverage?
+
+    /// Counts a call or an outcome for the coverage (of the file's engine or a page's).
+    func observeCoverage(_ event: EngineEvent) {
+        coverage?.observe(event)
+    }
+
     /// Records a call made by the page (every dispatched call, mocked or not).
     func record(method: String, params: JSONValue) {
         recorded.append((method, params))

@@ -95,7 +95,7 @@ struct ProjectConfigTests {
             (#"{"mocks": "m.json"}"#, "$.mocks: unknown key (expected schemas, mock, httpMock, capabilities, test)"),
             (#"{"schemas": 3}"#, "$.schemas: expected a path (a non-empty string), got number"),
             (#"{"test": []}"#, "$.test: expected an object, got array"),
-            (#"{"test": {"timout": 1}}"#, "$.test.timout: unknown key (expected testMatch, timeout, workers, reporters, bail, virtualTime, memoryLimit)"),
+            (#"{"test": {"timout": 1}}"#, "$.test.timout: unknown key (expected testMatch, timeout, workers, reporters, bail, virtualTime, memoryLimit, coverage, coverageJson, coverageMin)"),
             (#"{"test": {"timeout": 0}}"#, "$.test.timeout: expected milliseconds (a number >= 1), got 0"),
             (#"{"test": {"workers": 1.5}}"#, "$.test.workers: expected a positive integer, got 1.5"),
             (#"{"test": {"reporters": ["spec", "html"]}}"#, "$.test.reporters[1]: unknown reporter \"html\" (expected spec, dot, tap, json or junit, optionally =FILE)"),

@@ -144,6 +144,7 @@ final class TestPage {
         if let capabilities = setup.capabilities ?? host.inputs.capabilities { engine.install(capabilities) }
         let name = target.split(separator: "/").last.map(String.init) ?? target
         engine.addEventObserver { [weak self, unowned engine] event in
+            session.observeCoverage(event)
             guard let self else { return }
             trace?.write(event)
             switch event {
