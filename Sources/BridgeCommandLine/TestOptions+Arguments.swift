@@ -79,6 +79,7 @@ extension TestOptions {
             case "--no-ci": options.ci = false
             case "--color": options.color = true
             case "--no-color": options.color = false
+            case "--watch": options.watch = true
             case "--coverage": options.coverage = true
             case "--no-coverage": options.coverage = false
             case "--coverage-json": options.coverageJSONPath = try next()
@@ -126,6 +127,8 @@ extension TestOptions {
         options:
           -t, --test-name-pattern RE  run only tests whose full name ("describe > test") matches
                             the JavaScript regular expression RE; the others are skipped
+          --watch           after the run, re-run the test files a changed file affects (polls
+                            every 200 ms; Ctrl-C or SIGTERM ends it with the last run's status)
           --bail[=N]        stop after the first (N-th) file with a failure; the rest is not run
           --workers N       run files in N worker processes (default: the number of cores; 1 runs
                             them in this process); output, counts and JUnit stay in file order

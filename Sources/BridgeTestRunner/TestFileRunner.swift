@@ -6,6 +6,7 @@ import BridgeCore
 import BridgeNetwork
 import BridgeValues
 import BridgeRunner
+import BridgeSupport
 
 /// Runs one test file in a fresh engine: loads the harness and the file, then runs each test in
 /// order through the harness, turning what the harness reports (and uncaught errors, and the VM
@@ -49,6 +50,7 @@ final class TestFileRunner {
         var cases: [TestCaseResult] = []
         var snapshots = SnapshotCounts()
         var coverage: ActionCoverage?
+        var dependencies: [String]? = options.watch ? [PathText.absolute(path)] : nil
         func add(_ result: TestCaseResult) {
             cases.append(result)
             onResult(result)
@@ -56,7 +58,7 @@ final class TestFileRunner {
         func finished() -> TestFileResult {
             TestFileResult(
                 path: path, cases: cases, durationMs: Self.milliseconds(since: start), startedAt: startedAt, output: fileOutput,
-                snapshots: snapshots, coverage: coverage)
+                snapshots: snapshots, coverage: coverage, dependencies: dependencies)
         }
         func fileFailure(_ failure: TestFailure) -> TestFileResult {
             add(TestCaseResult(name: "", status: .failed, durationMs: Self.milliseconds(since: start), failure: failure))
@@ -84,6 +86,7 @@ final class TestFileRunner {
         for part in TestHarness.extensions { engine.internalSources.insert(part.sourceURL) }
         let session = TestSession(fixture: fixture)
         if options.collectsCoverage { session.coverage = ActionCoverage() }
+        if options.watch { session.loadedFiles = [PathText.absolute(path)] }
         let pages = TestPages(
             vm: vm, session: session, inputs: TestInputs(fixture: fixture, capabilities: capabilities, schemas: schemas, http: http), testFile: path)
         pages.attach(engine)
@@ -130,6 +133,7 @@ final class TestFileRunner {
         session.harnessLoaded()
         let script = Self.script(path: path, source: source)
         if case .failure(let failure) = script { return fileFailure(failure) }
+        if case .bundle(let bundle) = script { session.noteLoaded(bundle.inputs) }
         do {
             if case .bundle(let bundle) = script {
                 try engine.executeModule(bundle)
@@ -187,6 +191,7 @@ final class TestFileRunner {
         let (counts, problem) = store.finish()
         snapshots = counts
         coverage = session.coverage
+        if let files = session.loadedFiles { dependencies = files.sorted() }
         if let problem {
             add(TestCaseResult(name: "", status: .failed, durationMs: 0, failure: TestFailure(message: problem, details: [], location: nil, type: "SnapshotError")))
         }

@@ -137,6 +137,9 @@ public struct TestOptions: Sendable, Equatable, Codable {
     /// Fail the run (exit 1) when fewer than this percentage of the schemas' actions were
     /// called (`--coverage-min N`, 0...100; needs schemas).
     public var coverageMin: Double?
+    /// Keep running: after the run, watch the files and re-run the affected test files on each
+    /// change (`--watch`; `TestWatcher`).
+    public var watch = false
     /// This process is a worker of a parent `bridge-run test` (hidden `--worker`): it reads file
     /// names on stdin and writes results as JSON Lines on stdout.
     package var isWorker = false

@@ -29,7 +29,8 @@ public enum TestRunner {
     ///   2 for a usage or file error (missing path, no test files, bad mock file, unwritable
     ///   JUnit file); `errors` holds the lines written to stderr.
     public static func run(_ options: TestOptions, output: any RunOutput, prefix: String = "bridge-run") async -> RunReport {
-        await execute(options, output: output, prefix: prefix).report
+        if options.watch, !options.isWorker { return await TestWatcher.run(options, output: output, prefix: prefix) }
+        return await execute(options, output: output, prefix: prefix).report
     }
 
     /// `run`, also returning every result (for tests and embedding).

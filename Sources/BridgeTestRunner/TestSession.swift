@@ -1,4 +1,5 @@
 import BridgeValues
+import BridgeSupport
 import BridgeComponents
 import BridgeCore
 import ScriptEngine
@@ -95,6 +96,15 @@ final class TestSession {
     /// The calls of the file's engine and of its pages with their outcomes (`nil` unless the run
     /// collects coverage).
     var coverage: ActionCoverage?
+
+    /// The files the test file and its pages read (`nil` unless the run watches).
+    var loadedFiles: Set<String>?
+
+    /// Notes files read (a page, a bundle's inputs) for `--watch`.
+    func noteLoaded(_ paths: [String]) {
+        guard loadedFiles != nil else { return }
+        for path in paths { loadedFiles?.insert(PathText.absolute(path)) }
+    }
 
     /// Counts a call or an outcome for the coverage (of the file's engine or a page's).
     func observeCoverage(_ event: EngineEvent) {
