@@ -103,6 +103,9 @@ struct ProjectConfigTests {
             (#"{"test": {"testMatch": []}}"#, "$.test.testMatch: expected a non-empty array of strings"),
             (#"{"test": {"bail": "yes"}}"#, "$.test.bail: expected true, false or a positive integer, got \"yes\""),
             (#"{"test": {"virtualTime": 1}}"#, "$.test.virtualTime: expected true or false, got 1"),
+            (#"{"test": {"coverage": "yes"}}"#, "$.test.coverage: expected true or false, got \"yes\""),
+            (#"{"test": {"coverageJson": ""}}"#, "$.test.coverageJson: expected a path (a non-empty string), got string"),
+            (#"{"test": {"coverageMin": 101}}"#, "$.test.coverageMin: expected a percentage (a number from 0 to 100), got 101"),
         ])
     func problems(text: String, message: String) throws {
         let folder = try Folder()
