@@ -102,6 +102,18 @@ extension BridgeCommandLine {
 
                 exit status: 0 success, 2 unreadable or malformed FILE, unwritable --out
                 """
+        case "coverage-merge":
+            return """
+                usage: \(commandName) coverage-merge FILE... [--out FILE] [--coverage-min N]
+
+                Merges the action coverage reports of 'test --coverage-json FILE' (the shards of a CI
+                matrix) into one: the schema actions of any report, the calls and outcomes of all
+                added up. Prints the merged report as 'test --coverage' does; --out writes it as
+                JSON in the same format; --coverage-min N fails below N % of the actions called.
+
+                exit status: 0 success, 1 below --coverage-min, 2 unreadable or malformed FILE,
+                unwritable --out
+                """
         case "version":
             return "usage: \(commandName) --version   (or: \(commandName) version)\n\nPrints the version of bridge-run."
         default:
@@ -118,6 +130,7 @@ extension BridgeCommandLine {
                   docs             generate Markdown, TypeScript typings or JSON Schema from the schemas
                   types            write TypeScript declarations of the bridge SDK and the test globals
                   junit-merge      merge JUnit XML reports (CI shards) into one
+                  coverage-merge   merge action coverage reports (test --coverage-json) into one
                   version          print the version (also --version)
 
                 A bridge.config.json in the working directory or above it holds defaults for run and

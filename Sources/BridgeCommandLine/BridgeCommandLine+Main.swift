@@ -53,6 +53,8 @@ extension BridgeCommandLine {
             return TypeScriptDeclarations.write(outDir: out, output: output, prefix: commandName)
         case .junitMerge(let files, let out):
             return JUnitMerge.run(files: files, out: out, output: output, prefix: commandName)
+        case .coverageMerge(let files, let out, let min):
+            return CoverageMerge.run(files: files, out: out, min: min, output: output, prefix: commandName)
         }
     }
 

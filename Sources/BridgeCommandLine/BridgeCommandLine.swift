@@ -38,6 +38,8 @@ public enum BridgeCommandLine {
         case types(out: String?)
         /// `junit-merge FILE... --out FILE`.
         case junitMerge(files: [String], out: String?)
+        /// `coverage-merge FILE... [--out FILE] [--coverage-min N]`.
+        case coverageMerge(files: [String], out: String?, min: Double?)
     }
 
     /// What parsing starts from: the project config's defaults and the environment's.
@@ -70,7 +72,8 @@ public enum BridgeCommandLine {
         case "validate", "lint", "docs": return try parseSchemaCommand(command, rest)
         case "types": return try parseTypes(rest)
         case "junit-merge": return try parseJUnitMerge(rest)
-        default: throw UsageError(message: "unknown command '\(command)' (expected: run, test, validate, lint, docs, types, junit-merge, version; see --help)")
+        case "coverage-merge": return try parseCoverageMerge(rest)
+        default: throw UsageError(message: "unknown command '\(command)' (expected: run, test, validate, lint, docs, types, junit-merge, coverage-merge, version; see --help)")
         }
     }
 
@@ -110,6 +113,28 @@ public enum BridgeCommandLine {
         }
         guard !files.isEmpty else { throw UsageError(message: "junit-merge needs at least one JUnit XML FILE") }
         return .junitMerge(files: files, out: out)
+    }
+
+    private static func parseCoverageMerge(_ args: [String]) throws(UsageError) -> Command {
+        var out: String?
+        var min: Double?
+        var files: [String] = []
+        var i = 0
+        while i < args.count {
+            switch args[i] {
+            case "-h", "--help": return .help("coverage-merge")
+            case "--out", "-o", "--coverage-min":
+                guard i + 1 < args.count else { throw UsageError(message: "\(args[i]) needs a value") }
+                i += 1
+                if args[i - 1] == "--coverage-min" { min = try TestOptions.percentage(args[i]) } else { out = args[i] }
+            default:
+                if args[i].hasPrefix("-") { throw UsageError(message: "unknown option '\(args[i])' for coverage-merge (see bridge-run coverage-merge --help)") }
+                files.append(args[i])
+            }
+            i += 1
+        }
+        guard !files.isEmpty else { throw UsageError(message: "coverage-merge needs at least one coverage JSON FILE (from test --coverage-json)") }
+        return .coverageMerge(files: files, out: out, min: min)
     }
 
     private static func parseSchemaCommand(_ command: String, _ args: [String]) throws(UsageError) -> Command {

@@ -21,7 +21,10 @@ import BridgeValues
 ///     "reporters": ["spec", "junit=reports/junit.xml"],
 ///     "bail": 1,
 ///     "virtualTime": false,
-///     "memoryLimit": 2048
+///     "memoryLimit": 2048,
+///     "coverage": true,
+///     "coverageJson": "reports/coverage.json",
+///     "coverageMin": 80
 ///   }
 /// }
 /// ```
@@ -51,6 +54,10 @@ public struct ProjectConfig: Sendable, Equatable {
     public var bail: Int?
     public var virtualTime: Bool?
     public var memoryLimit: Int?
+    /// `coverage`, `coverageJson`, `coverageMin`: the action coverage options.
+    public var coverage: Bool?
+    public var coverageJSONPath: String?
+    public var coverageMin: Double?
 
     /// A config file that cannot be used: one line naming the file and the JSON path.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -106,7 +113,7 @@ public struct ProjectConfig: Sendable, Equatable {
         capabilitiesPath = try pathValue(top["capabilities"], "$.capabilities")
         guard let testValue = top["test"] else { return }
         guard case .object(let test) = testValue else { throw fail("$.test", "expected an object, got \(testValue.typeName)") }
-        let testKeys = ["testMatch", "timeout", "workers", "reporters", "bail", "virtualTime", "memoryLimit"]
+        let testKeys = ["testMatch", "timeout", "workers", "reporters", "bail", "virtualTime", "memoryLimit", "coverage", "coverageJson", "coverageMin"]
         if let unknown = test.keys.sorted().first(where: { !testKeys.contains($0) }) {
             throw fail("$.test.\(unknown)", "unknown key (expected \(testKeys.joined(separator: ", ")))")
         }
@@ -155,6 +162,15 @@ public struct ProjectConfig: Sendable, Equatable {
             guard case .bool(let b) = v else { throw fail("$.test.virtualTime", "expected true or false, got \(v.jsonString())") }
             virtualTime = b
         }
+        if let v = test["coverage"] {
+            guard case .bool(let b) = v else { throw fail("$.test.coverage", "expected true or false, got \(v.jsonString())") }
+            coverage = b
+        }
+        coverageJSONPath = try pathValue(test["coverageJson"], "$.test.coverageJson")
+        if let v = test["coverageMin"] {
+            guard let n = v.numberValue, n >= 0, n <= 100 else { throw fail("$.test.coverageMin", "expected a percentage (a number from 0 to 100), got \(v.jsonString())") }
+            coverageMin = n
+        }
     }
 
     /// `relative` inside `directory` (an absolute path is taken as it is; a config in the
@@ -199,6 +215,9 @@ public struct ProjectConfig: Sendable, Equatable {
         o.bail = bail
         if let virtualTime { o.virtualTime = virtualTime }
         o.memoryLimit = memoryLimit
+        if let coverage { o.coverage = coverage }
+        o.coverageJSONPath = coverageJSONPath
+        o.coverageMin = coverageMin
         if let testMatch {
             o.testMatch = testMatch
             o.rootDirectory = directory

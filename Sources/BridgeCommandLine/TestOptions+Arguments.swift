@@ -79,6 +79,11 @@ extension TestOptions {
             case "--no-ci": options.ci = false
             case "--color": options.color = true
             case "--no-color": options.color = false
+            case "--watch": options.watch = true
+            case "--coverage": options.coverage = true
+            case "--no-coverage": options.coverage = false
+            case "--coverage-json": options.coverageJSONPath = try next()
+            case "--coverage-min": options.coverageMin = try percentage(try next())
             case "--worker": options.isWorker = true
             default:
                 if a.hasPrefix("-") { throw usage("unknown option '\(arguments[i])' for test (see bridge-run test --help)") }
@@ -98,6 +103,16 @@ extension TestOptions {
         return options
     }
 
+    /// `--coverage-min`'s value: a percentage from 0 to 100.
+    ///
+    /// - Throws: `UsageError` for anything else.
+    package static func percentage(_ text: String) throws(BridgeCommandLine.UsageError) -> Double {
+        guard let n = Double(text), n.isFinite, n >= 0, n <= 100 else {
+            throw BridgeCommandLine.UsageError(message: "--coverage-min needs a percentage from 0 to 100, got '\(text)'")
+        }
+        return n
+    }
+
     /// The help text of `bridge-run test`.
     public static func help(commandName: String = "bridge-run") -> String {
         """
@@ -112,6 +127,8 @@ extension TestOptions {
         options:
           -t, --test-name-pattern RE  run only tests whose full name ("describe > test") matches
                             the JavaScript regular expression RE; the others are skipped
+          --watch           after the run, re-run the test files a changed file affects (polls
+                            every 200 ms; Ctrl-C or SIGTERM ends it with the last run's status)
           --bail[=N]        stop after the first (N-th) file with a failure; the rest is not run
           --workers N       run files in N worker processes (default: the number of cores; 1 runs
                             them in this process); output, counts and JUnit stay in file order
@@ -122,6 +139,12 @@ extension TestOptions {
           --ci              CI mode (default when the CI environment variable is set): missing
                             snapshots fail instead of being written; --no-ci turns it off
           --color, --no-color  colour on stdout (default: on a terminal); NO_COLOR always wins
+          --coverage        after the summary, list per schema action how often the suite (test
+                            files and the pages they load) called it, with which outcomes (ok,
+                            each error code), and the actions never called; without schemas, the
+                            methods called
+          --coverage-json FILE  write that action coverage as JSON (merge shards: coverage-merge)
+          --coverage-min N  exit 1 when fewer than N % of the schemas' actions were called
           --schemas DIR     validate bridge calls against the XML protocol schemas in DIR
           --mock FILE       canned answers for every test: {"method": {"result": ...} | {"error": {...}}, "delayMs"?}
           --http-mock FILE  answers for fetch/XMLHttpRequest/WebSocket in every test and page (see run --help)
@@ -134,8 +157,8 @@ extension TestOptions {
           --no-config       read no config file
           -h, --help        show this help
 
-        exit status: 0 all tests passed, 1 a test or test file failed, 2 usage or file error,
-        3 or 4 a worker was ended by the time or memory limit
+        exit status: 0 all tests passed, 1 a test or test file failed or --coverage-min was not
+        met, 2 usage or file error, 3 or 4 a worker was ended by the time or memory limit
         """
     }
 }

@@ -66,6 +66,11 @@ struct TestFileResult: Sendable, Equatable, Codable {
     var output: [String] = []
     /// Snapshot counts.
     var snapshots = SnapshotCounts()
+    /// The calls the file and its pages made (`nil` unless the run collects coverage).
+    var coverage: ActionCoverage?
+    /// The files the test file read: itself, the modules it imports, the pages its tests load
+    /// and their modules, as absolute paths (`nil` unless the run watches, `--watch`).
+    var dependencies: [String]?
 
     func count(_ status: TestCaseResult.Status) -> Int {
         cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) }

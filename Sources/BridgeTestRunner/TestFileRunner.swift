@@ -6,6 +6,7 @@ import BridgeCore
 import BridgeNetwork
 import BridgeValues
 import BridgeRunner
+import BridgeSupport
 
 /// Runs one test file in a fresh engine: loads the harness and the file, then runs each test in
 /// order through the harness, turning what the harness reports (and uncaught errors, and the VM
@@ -48,6 +49,8 @@ final class TestFileRunner {
         let startedAt = TestClock.realWallMilliseconds()
         var cases: [TestCaseResult] = []
         var snapshots = SnapshotCounts()
+        var coverage: ActionCoverage?
+        var dependencies: [String]? = options.watch ? [PathText.absolute(path)] : nil
         func add(_ result: TestCaseResult) {
             cases.append(result)
             onResult(result)
@@ -55,7 +58,7 @@ final class TestFileRunner {
         func finished() -> TestFileResult {
             TestFileResult(
                 path: path, cases: cases, durationMs: Self.milliseconds(since: start), startedAt: startedAt, output: fileOutput,
-                snapshots: snapshots)
+                snapshots: snapshots, coverage: coverage, dependencies: dependencies)
         }
         func fileFailure(_ failure: TestFailure) -> TestFileResult {
             add(TestCaseResult(name: "", status: .failed, durationMs: Self.milliseconds(since: start), failure: failure))
@@ -82,6 +85,8 @@ final class TestFileRunner {
         engine.internalSources.insert(TestHarness.sourceURL)
         for part in TestHarness.extensions { engine.internalSources.insert(part.sourceURL) }
         let session = TestSession(fixture: fixture)
+        if options.collectsCoverage { session.coverage = ActionCoverage() }
+        if options.watch { session.loadedFiles = [PathText.absolute(path)] }
         let pages = TestPages(
             vm: vm, session: session, inputs: TestInputs(fixture: fixture, capabilities: capabilities, schemas: schemas, http: http), testFile: path)
         pages.attach(engine)
@@ -110,6 +115,7 @@ final class TestFileRunner {
             return fileFailure(TestFailure(message: "the network layer failed to load: \(error)", details: [], location: nil))
         }
         engine.addEventObserver { [weak self] event in
+            session.observeCoverage(event)
             switch event {
             case .call(let method, let params, _, _): session.record(method: method, params: params)
             case .console(_, let message): self?.console(message)
@@ -127,6 +133,7 @@ final class TestFileRunner {
         session.harnessLoaded()
         let script = Self.script(path: path, source: source)
         if case .failure(let failure) = script { return fileFailure(failure) }
+        if case .bundle(let bundle) = script { session.noteLoaded(bundle.inputs) }
         do {
             if case .bundle(let bundle) = script {
                 try engine.executeModule(bundle)
@@ -183,6 +190,8 @@ final class TestFileRunner {
         store.keep(testsNamed: keep)
         let (counts, problem) = store.finish()
         snapshots = counts
+        coverage = session.coverage
+        if let files = session.loadedFiles { dependencies = files.sorted() }
         if let problem {
             add(TestCaseResult(name: "", status: .failed, durationMs: 0, failure: TestFailure(message: problem, details: [], location: nil, type: "SnapshotError")))
         }

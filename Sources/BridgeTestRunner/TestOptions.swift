@@ -129,6 +129,17 @@ public struct TestOptions: Sendable, Equatable, Codable {
     public var testMatch: [String]?
     /// The directory `testMatch` patterns are relative to (the config file's folder).
     public var rootDirectory: String?
+    /// Print the action coverage after the summary (`--coverage`): per schema action, how often
+    /// the suite called it and with which outcomes, and the actions never called.
+    public var coverage = false
+    /// Write the action coverage as JSON to this file (`--coverage-json FILE`).
+    public var coverageJSONPath: String?
+    /// Fail the run (exit 1) when fewer than this percentage of the schemas' actions were
+    /// called (`--coverage-min N`, 0...100; needs schemas).
+    public var coverageMin: Double?
+    /// Keep running: after the run, watch the files and re-run the affected test files on each
+    /// change (`--watch`; `TestWatcher`).
+    public var watch = false
     /// This process is a worker of a parent `bridge-run test` (hidden `--worker`): it reads file
     /// names on stdin and writes results as JSON Lines on stdout.
     package var isWorker = false
@@ -155,6 +166,9 @@ public struct TestOptions: Sendable, Equatable, Codable {
         self.updateSnapshots = false
         self.ci = false
     }
+
+    /// `true` when the run counts calls (any coverage option; workers then send their counts).
+    var collectsCoverage: Bool { coverage || coverageJSONPath != nil || coverageMin != nil }
 
     /// The reporters this run uses: the chosen ones, or `spec` on stdout; `--junit FILE` adds
     /// a JUnit reporter.

@@ -29,7 +29,8 @@ public enum TestRunner {
     ///   2 for a usage or file error (missing path, no test files, bad mock file, unwritable
     ///   JUnit file); `errors` holds the lines written to stderr.
     public static func run(_ options: TestOptions, output: any RunOutput, prefix: String = "bridge-run") async -> RunReport {
-        await execute(options, output: output, prefix: prefix).report
+        if options.watch, !options.isWorker { return await TestWatcher.run(options, output: output, prefix: prefix) }
+        return await execute(options, output: output, prefix: prefix).report
     }
 
     /// `run`, also returning every result (for tests and embedding).
@@ -53,6 +54,7 @@ public enum TestRunner {
         case .success(let loaded): inputs = loaded
         case .failure(let failure): return TestRunSummary(files: [], report: RunReport(exitCode: 2, errors: [failure.line]))
         }
+        if let problem = coverageProblem(options, schemas: inputs.schemas) { return fail(problem) }
         let all: [String]
         do {
             all = try TestFileFinder.find(options.paths, matching: options.testMatch, root: options.rootDirectory)
@@ -113,13 +115,17 @@ public enum TestRunner {
 
         var summary = TestRunSummary(files: results, report: RunReport(exitCode: 0, errors: []), notRun: notRun)
         summary.durationMs = TestFileRunner.milliseconds(since: start)
-        let problems = reporters.end(summary)
+        var problems = reporters.end(summary)
+        // After the summary, as Vitest prints its coverage.
+        let coverage = finishCoverage(summary, options: options, schemas: inputs.schemas, humanOnStdout: humanOnStdout, output: output, prefix: prefix)
+        problems += coverage.problems
         if !problems.isEmpty {
             for line in problems { output.err("\(prefix): \(line)") }
             summary.report = RunReport(exitCode: 2, errors: problems)
             return summary
         }
-        summary.report.exitCode = guardStatus ?? (summary.failed > 0 ? 1 : 0)
+        summary.report.exitCode = guardStatus ?? (summary.failed > 0 || coverage.shortfall != nil ? 1 : 0)
+        if let line = coverage.shortfall { summary.report.errors.append(line) }
         return summary
     }
 

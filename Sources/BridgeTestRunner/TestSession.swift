@@ -1,4 +1,5 @@
 import BridgeValues
+import BridgeSupport
 import BridgeComponents
 import BridgeCore
 import ScriptEngine
@@ -90,6 +91,24 @@ final class TestSession {
                 self.invoke(function: id, call, responder)
             }
         }
+    }
+
+    /// The calls of the file's engine and of its pages with their outcomes (`nil` unless the run
+    /// collects coverage).
+    var coverage: ActionCoverage?
+
+    /// The files the test file and its pages read (`nil` unless the run watches).
+    var loadedFiles: Set<String>?
+
+    /// Notes files read (a page, a bundle's inputs) for `--watch`.
+    func noteLoaded(_ paths: [String]) {
+        guard loadedFiles != nil else { return }
+        for path in paths { loadedFiles?.insert(PathText.absolute(path)) }
+    }
+
+    /// Counts a call or an outcome for the coverage (of the file's engine or a page's).
+    func observeCoverage(_ event: EngineEvent) {
+        coverage?.observe(event)
     }
 
     /// Records a call made by the page (every dispatched call, mocked or not).

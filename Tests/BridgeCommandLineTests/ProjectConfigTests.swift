@@ -95,7 +95,7 @@ struct ProjectConfigTests {
             (#"{"mocks": "m.json"}"#, "$.mocks: unknown key (expected schemas, mock, httpMock, capabilities, test)"),
             (#"{"schemas": 3}"#, "$.schemas: expected a path (a non-empty string), got number"),
             (#"{"test": []}"#, "$.test: expected an object, got array"),
-            (#"{"test": {"timout": 1}}"#, "$.test.timout: unknown key (expected testMatch, timeout, workers, reporters, bail, virtualTime, memoryLimit)"),
+            (#"{"test": {"timout": 1}}"#, "$.test.timout: unknown key (expected testMatch, timeout, workers, reporters, bail, virtualTime, memoryLimit, coverage, coverageJson, coverageMin)"),
             (#"{"test": {"timeout": 0}}"#, "$.test.timeout: expected milliseconds (a number >= 1), got 0"),
             (#"{"test": {"workers": 1.5}}"#, "$.test.workers: expected a positive integer, got 1.5"),
             (#"{"test": {"reporters": ["spec", "html"]}}"#, "$.test.reporters[1]: unknown reporter \"html\" (expected spec, dot, tap, json or junit, optionally =FILE)"),
@@ -103,6 +103,9 @@ struct ProjectConfigTests {
             (#"{"test": {"testMatch": []}}"#, "$.test.testMatch: expected a non-empty array of strings"),
             (#"{"test": {"bail": "yes"}}"#, "$.test.bail: expected true, false or a positive integer, got \"yes\""),
             (#"{"test": {"virtualTime": 1}}"#, "$.test.virtualTime: expected true or false, got 1"),
+            (#"{"test": {"coverage": "yes"}}"#, "$.test.coverage: expected true or false, got \"yes\""),
+            (#"{"test": {"coverageJson": ""}}"#, "$.test.coverageJson: expected a path (a non-empty string), got string"),
+            (#"{"test": {"coverageMin": 101}}"#, "$.test.coverageMin: expected a percentage (a number from 0 to 100), got 101"),
         ])
     func problems(text: String, message: String) throws {
         let folder = try Folder()

@@ -87,6 +87,7 @@ final class TestPage {
         closeEngine()
         self.target = target
         let input = try PageSource.resolve(target, relativeTo: setup.baseDirectory, offline: setup.offline, url: pageURL ?? setup.url)
+        host.session.noteLoaded([input.path])
         let engine = try makeEngine(pageURL: input.pageURL)
         self.engine = engine
         if input.isHTML {
@@ -105,6 +106,7 @@ final class TestPage {
             } catch {
                 throw Failure(message: error.lines.joined(separator: "; "))
             }
+            host.session.noteLoaded(bundle.inputs)
             engine.installPageSupportOnDemand()
             do { try engine.executeModule(bundle) } catch { engine.recordUncaught(error) }
         } else {
@@ -144,6 +146,7 @@ final class TestPage {
         if let capabilities = setup.capabilities ?? host.inputs.capabilities { engine.install(capabilities) }
         let name = target.split(separator: "/").last.map(String.init) ?? target
         engine.addEventObserver { [weak self, unowned engine] event in
+            session.observeCoverage(event)
             guard let self else { return }
             trace?.write(event)
             switch event {
