@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test("every embedded JavaScript file parses (node --check)")
-    func javaScriptParses() throws {
+    func javaScriptParses() async throws {
         let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let sources = Self.root.appendingPathComponent("Sources")
         let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
@@ -111,8 +111,7 @@ import Testing
             p.executableURL = URL(fileURLWithPath: node)
             p.arguments = ["--check", file.path]
             p.standardError = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
+            _ = try await OffPoolProcess.run(p)
             #expect(p.terminationStatus == 0, "\(file.path) does not parse")
         }
     }

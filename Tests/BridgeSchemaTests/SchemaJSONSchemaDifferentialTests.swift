@@ -52,7 +52,7 @@ struct SchemaJSONSchemaDifferentialTests {
     }
 
     @Test("python jsonschema agrees with every verdict")
-    func differential() throws {
+    func differential() async throws {
         let set = try SchemaTestKit.exampleSchemas()
         let dir = try SchemaTestKit.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -83,14 +83,14 @@ struct SchemaJSONSchemaDifferentialTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let data: Data
         do {
-            try process.run()
+            data = try await OffPoolProcess.run(process, stdout: pipe)
         } catch {
             print("skipped: cannot run python3 (\(error))")
             return
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
         switch process.terminationStatus {
         case 0: #expect(output.contains("\(corpus.count) payloads, \(corpus.count) agree, 0 disagree"))
         case 77: print("skipped: \(output)")

@@ -87,18 +87,9 @@ struct EventLoopTests {
         // never produces the unstalled order by accident, so up to five runs are allowed.
         var outputs: [JSONValue] = []
         for _ in 0..<5 {
-            let output = try await Task.detached { () throws -> Data in
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: Self.nodePath)
-                process.arguments = ["-e", script]
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                try process.run()
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return data
-            }.value
-            let fromNode = try JSONParser().parse(bytes: Array(output))
+            // Waited for off the cooperative pool (ChildProcess), so other tests keep running.
+            let output = try await ChildProcess.run(URL(fileURLWithPath: Self.nodePath), ["-e", script]).stdout
+            let fromNode = try JSONParser().parse(bytes: Array(output.utf8))
             outputs.append(fromNode)
             if fromNode == fromEngine { break }
         }
