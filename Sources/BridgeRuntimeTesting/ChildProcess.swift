@@ -41,9 +41,12 @@ public enum ChildProcess {
     ///   - arguments: its arguments.
     ///   - directory: its working directory (default: the current one).
     ///   - environment: extra environment variables.
+    ///   - queued: waits for one of the `slots` first (default); `false` starts it at once (a
+    ///     short child whose timing matters, which must not wait behind long ones).
     /// - Returns: what it did.
     /// - Throws: when the program cannot be started.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Outcome {
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], queued: Bool = true) async throws -> Outcome {
+        guard queued else { return try await start(executable, arguments, in: directory, environment: environment) }
         await slots.acquire()
         defer { slots.release() }
         return try await start(executable, arguments, in: directory, environment: environment)

@@ -77,8 +77,10 @@ import Testing
         let r = try await CLI.run(["run", "Examples/errors/runaway.js", "--timeout", "300"])
         #expect(r.status == 3)
         #expect(r.lines == ["spinning"])
-        #expect(r.stderr.contains("Examples/errors/runaway.js"))
         #expect(r.stderr.contains("execution time limit"))
+        // JavaScriptCore's limit names the script; on a machine so loaded that its watchdog
+        // thread runs late, the process guard ends the run first (limits.md) without it.
+        if !r.stderr.contains("kept the engine busy") { #expect(r.stderr.contains("Examples/errors/runaway.js"), "\(r.stderr)") }
     }
 
     @Test func runThatNeverGoesIdleExits3() async throws {

@@ -88,7 +88,7 @@ struct EventLoopTests {
         var outputs: [JSONValue] = []
         for _ in 0..<5 {
             // Waited for off the cooperative pool (ChildProcess), so other tests keep running.
-            let output = try await ChildProcess.run(URL(fileURLWithPath: Self.nodePath), ["-e", script]).stdout
+            let output = try await ChildProcess.run(URL(fileURLWithPath: Self.nodePath), ["-e", script], queued: false).stdout
             let fromNode = try JSONParser().parse(bytes: Array(output.utf8))
             outputs.append(fromNode)
             if fromNode == fromEngine { break }
