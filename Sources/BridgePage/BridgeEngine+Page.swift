@@ -47,9 +47,16 @@ extension BridgeEngine {
     func notePageSupportLoaded() {
         guard let context, pageSession.support == nil else { return }
         func f(_ name: String) -> ScriptFunction? { context.function(at: "__bridgeDOM." + name) }
-        pageSession.support = PageSupport(
-            beginDocument: f("beginDocument"), nextParserScript: f("nextParserScript"), setCurrentScript: f("setCurrentScript"),
-            setReadyState: f("setReadyState"), fire: f("fire"), scriptDone: f("scriptDone"), scriptRunning: f("scriptRunning"))
+        pageSession.support = PageSupport(f)
+        // A script's top-level error and a timer's reach the window's `error` event too (a
+        // listener's is dispatched by the page's own JavaScript).
+        addUncaughtObserver { [weak self] thrown, placed in
+            guard let self else { return }
+            callPage(pageSession.support?.errorEvent, [
+                .thrownValue(thrown), .string(placed.message), .string(placed.sourceURL ?? ""),
+                .number(Double(placed.line ?? 0)), .number(Double(placed.column ?? 0)),
+            ])
+        }
     }
 
     /// Starts parsing a page's HTML into the document (scripts run as ``nextParserScript()`` hands

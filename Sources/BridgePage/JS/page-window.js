@@ -238,6 +238,13 @@ defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   fire(target, type) { env.bridge.fire(target, type); },
   setLocation(href) { env.bridge.setLocation(href); },
   scriptDone(token, ok) { env.bridge.scriptDone(token, ok); },
-  scriptRunning(token) { env.bridge.runningDynamic(token); }
+  scriptRunning(token) { env.bridge.runningDynamic(token); },
+  scriptFailed(id) { const el = parserScripts[id]; if (el) env.bridge.dispatch(el, new global.Event('error')); },
+  addStyle(css) {
+    const d = env.document, style = d.createElement('style');
+    style.textContent = StringCtor(css);
+    (d.head || d.documentElement).appendChild(style);
+  },
+  errorEvent(error, message, filename, line, column) { env.fireErrorEvent(error, { message: StringCtor(message), filename: StringCtor(filename), lineno: line, colno: column }); }
 }), enumerable: false, configurable: false });
 })
