@@ -113,6 +113,7 @@ function bundleModules(source) {
 // a file under the page's folder first, else the absolute path (`/usr/share/javascript/...`).
 class LocalFiles extends ResourceLoader {
   fetch(url, options) {
+    if (url.startsWith('data:')) return super.fetch(url, options);
     const src = options && options.element ? options.element.getAttribute('src') : null;
     let file = decodeURIComponent(new URL(url).pathname);
     if (src !== null && src.startsWith('/') && !src.startsWith('//')) {

@@ -95,6 +95,16 @@ extension BridgeEngine {
         callPage(pageSession.support?.fire, [.string(target), .string(type)])
     }
 
+    /// Fires `error` on a parser-inserted script element (by its parser id) that could not be loaded.
+    func scriptFailed(_ id: Int) {
+        callPage(pageSession.support?.scriptFailed, [.number(Double(id))])
+    }
+
+    /// Adds a `<style>` element with `css` to the document's head.
+    func addStyle(_ css: String) {
+        callPage(pageSession.support?.addStyle, [.string(css)])
+    }
+
     /// Calls a prelude entry point; an exception escaping it is recorded as uncaught.
     func callPage(_ function: ScriptFunction?, _ args: [ScriptArgument]) {
         guard let function, let context else { return }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 public import BridgeCore
 import BridgeSupport
+import ScriptEngine
 
 /// Loads an HTML page into an engine the way a browser would: the HTML parsed into the document
 /// (domino's HTML parser), scripts in document order (inline, and `src` relative to the page),
@@ -93,14 +94,14 @@ public struct PageLoader {
                 } else if script.src != nil && script.isDeferred {
                     deferred.append(pending)
                 } else {
-                    try run(pending, modules: modules, in: engine)
+                    run(pending, modules: modules, in: engine)
                 }
             }
         }
         engine.setReadyState("interactive")
-        for pending in deferred { try run(pending, modules: modules, in: engine) }
+        for pending in deferred { run(pending, modules: modules, in: engine) }
         engine.firePageEvent("DOMContentLoaded", on: "document")
-        for pending in asyncScripts { try run(pending, modules: modules, in: engine) }
+        for pending in asyncScripts { run(pending, modules: modules, in: engine) }
         engine.setReadyState("complete")
         engine.firePageEvent("load", on: "window")
     }
@@ -115,7 +116,7 @@ public struct PageLoader {
         var line: Int
     }
 
-    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine) throws(Failure) {
+    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine) {
         let script = pending.script
         let source: String
         let name: String
@@ -124,7 +125,15 @@ public struct PageLoader {
             return
         }
         if let src = script.src {
-            (name, source) = try fetch(src)
+            do throws(Failure) {
+                (name, source) = try fetch(src)
+            } catch {
+                // As a browser: the element gets an `error` event and the page goes on; the run
+                // still fails, with the missing file named.
+                engine.recordUncaught(ScriptError(kind: .loadFailure, message: error.message))
+                engine.scriptFailed(script.id)
+                return
+            }
         } else {
             name = "\(pageName) (inline script #\(pending.inline))"
             source = script.text
@@ -153,6 +162,12 @@ public struct PageLoader {
     /// checked).
     func locate(_ src: String) throws(Failure) -> (name: String, path: String, data: Data) {
         let trimmed = src.trimmingWhitespace()
+        if trimmed.prefix(5).lowercased() == "data:" {
+            guard let data = Self.decodeDataURL(trimmed) else {
+                throw Failure(message: "\(pageName): script src '\(Self.shortURL(trimmed))' is not a valid data: URL")
+            }
+            return (Self.shortURL(trimmed), "", data)
+        }
         let pageIsWeb = pageURL.hasPrefix("http://") || pageURL.hasPrefix("https://")
         let lower = trimmed.lowercased()
         let isWeb = lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
