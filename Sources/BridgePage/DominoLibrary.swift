@@ -60,6 +60,10 @@ package enum DominoLibrary {
         ("HTMLParser.js", "    document: function() {",
          "    insertAtInsertionPoint: function(s) { if (reentrant_invocations !== 0 || paused > 0) return false; if (this._written !== leftovers) this._at = 0; leftovers = leftovers.slice(0, this._at) + s + leftovers.slice(this._at); this._at += s.length; this._written = leftovers; return true; }, document: function() {"),
         ("Document.js", "    this._parser.parse(s);", "    if (!this._parser.insertAtInsertionPoint(s)) this._parser.parse(s);"),
+        // The page layer hears of a script's end tag, so the parser pauses right after
+        // `</script>`: the insertion point `document.write` writes at, as the HTML standard has it.
+        ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",
+         "    var endedScript = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    if (htmlparser.onScriptEnd) htmlparser.onScriptEnd(endedScript);"),
     ]
 
     /// The file path of module `name` (for its script name).

@@ -198,6 +198,8 @@ function describe(el) {
 defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   beginDocument(html) {
     const p = new HTMLParser(doc._address);
+    // Pause right after a script's end tag (the insertion point for document.write).
+    p.onScriptEnd = function (el) { if (el === pendingScript) { readyScript = pendingScript; pendingScript = null; } };
     const d = p.document();
     d._address = doc._address;
     d._scripting_enabled = true;
