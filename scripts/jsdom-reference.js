@@ -54,10 +54,66 @@ if (mockFile !== null) {
   try { mock = JSON.parse(fs.readFileSync(mockFile, 'utf8')); } catch (e) { usage('cannot read mock ' + mockFile + ': ' + e.message); }
 }
 
+// Module scripts: jsdom runs none, so each `<script type="module">` (inline or `src`) is bundled
+// by Debian's esbuild with the page's import map (bare names only, as bridge-run maps them) into
+// a classic script, and the bundles run where browsers run modules: after the document is parsed
+// (here: at the end of <body>, in document order). CSS a module imports becomes a <style> in
+// <head>, as Vite's client injects it. A module that fails to bundle is printed like a page error.
+let failed = false;
+function bundleModules(source) {
+  const { execFileSync } = require('child_process');
+  const os = require('os');
+  const aliases = [];
+  source = source.replace(/<script\b[^>]*\btype\s*=\s*["']?importmap["']?[^>]*>([\s\S]*?)<\/script>/gi, (all, text) => {
+    let map;
+    try { map = JSON.parse(text); } catch (e) { failed = true; process.stderr.write('[jsdom] import map: ' + e.message + '\n'); return ''; }
+    for (const [key, value] of Object.entries(map.imports || {})) {
+      const file = value.startsWith('/') ? value : path.resolve(pageDir, value);
+      aliases.push('--alias:' + key.replace(/\/$/, '') + '=' + file.replace(/\/$/, ''));
+    }
+    return '';
+  });
+  const bundles = [];
+  let css = '';
+  source = source.replace(/<script\b([^>]*)\btype\s*=\s*["']?module["']?([^>]*)>([\s\S]*?)<\/script>/gi, (all, before, after, text) => {
+    const attrs = before + ' ' + after;
+    const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attrs);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jsdom-module-'));
+    const args = ['--bundle', '--format=iife', '--platform=browser', '--target=es2022', '--log-level=error', '--color=false',
+      '--define:process.env.NODE_ENV="production"', '--outdir=' + dir, '--entry-names=bundle'].concat(aliases);
+    let input;
+    if (src) {
+      const rel = src[1];
+      const underRoot = rel.startsWith('/') ? path.join(pageDir, rel) : path.resolve(pageDir, rel);
+      args.push(rel.startsWith('/') && !fs.existsSync(underRoot) ? rel : underRoot);
+    } else {
+      args.push('--sourcefile=' + path.basename(page) + ' (module script)');
+      input = text;
+    }
+    try {
+      execFileSync('esbuild', args, { cwd: pageDir, input: input === undefined ? '' : input, stdio: ['pipe', 'ignore', 'pipe'] });
+      bundles.push(fs.readFileSync(path.join(dir, 'bundle.js'), 'utf8'));
+      const cssFile = path.join(dir, 'bundle.css');
+      if (fs.existsSync(cssFile)) css += fs.readFileSync(cssFile, 'utf8');
+    } catch (e) {
+      failed = true;
+      process.stderr.write('[jsdom] ' + String(e.stderr || e.message).trim() + '\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return '';
+  });
+  if (bundles.length === 0) return source;
+  const scripts = bundles.map((b) => '<script>' + b.replace(/<\/script/gi, '<\\/script') + '</script>').join('');
+  if (css) source = source.replace(/<\/head>/i, '<style>' + css + '</style></head>');
+  return /<\/body>/i.test(source) ? source.replace(/<\/body>(?![\s\S]*<\/body>)/i, scripts + '</body>') : source + scripts;
+}
+
 // Scripts come from local files, resolved as bridge-run resolves them: a root-relative src names
 // a file under the page's folder first, else the absolute path (`/usr/share/javascript/...`).
 class LocalFiles extends ResourceLoader {
   fetch(url, options) {
+    if (url.startsWith('data:')) return super.fetch(url, options);
     const src = options && options.element ? options.element.getAttribute('src') : null;
     let file = decodeURIComponent(new URL(url).pathname);
     if (src !== null && src.startsWith('/') && !src.startsWith('//')) {
@@ -68,7 +124,6 @@ class LocalFiles extends ResourceLoader {
   }
 }
 
-let failed = false;
 const out = new VirtualConsole();
 for (const level of ['log', 'info', 'debug']) out.on(level, (...args) => console.log(...args));
 for (const level of ['warn', 'error']) out.on(level, (...args) => console.log(...args));
@@ -112,6 +167,7 @@ function installBridge(window) {
   window.bridge = bridge;
 }
 
+html = bundleModules(html);
 const dom = new JSDOM(html, {
   url: 'file://' + page,
   runScripts: 'dangerously',

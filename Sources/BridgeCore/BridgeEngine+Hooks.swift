@@ -57,6 +57,20 @@ extension BridgeEngine {
     /// rejections) or throws from `evaluate`/`execute`, applied in the order added after the
     /// error was placed at the page line (a bundle's source map naming the original file and
     /// line, docs/modules.md). A mapper must not call into the engine.
+    /// Adds an observer of uncaught exceptions native code caught (a script's top level, a
+    /// timer callback): the page layer fires the window's `error` event from it. The run's report
+    /// of the error is unchanged whatever the observer does.
+    package func addUncaughtObserver(_ observer: @escaping @MainActor (_ thrown: ScriptError, _ placed: ScriptError) -> Void) {
+        hooks.uncaughtObservers.append(observer)
+    }
+
+    func notifyUncaught(_ thrown: ScriptError, placed: ScriptError) {
+        guard !hooks.notifyingUncaught, !hooks.uncaughtObservers.isEmpty else { return }
+        hooks.notifyingUncaught = true
+        defer { hooks.notifyingUncaught = false }
+        for observer in hooks.uncaughtObservers { observer(thrown, placed) }
+    }
+
     package func addErrorMapper(_ mapper: @escaping @MainActor (ScriptError) -> ScriptError) {
         hooks.errorMappers.append(mapper)
     }

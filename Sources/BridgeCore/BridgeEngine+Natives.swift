@@ -95,7 +95,8 @@ extension BridgeEngine {
                 // Errors the SDK made (a rejected bridge call) are placed at the page line that
                 // called in, or nowhere (recordUncaught relocates them).
                 let line = args.number(4).flatMap(JSNumber.int).flatMap { $0 > 0 ? $0 : nil }
-                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: args.string(3), line: line, stack: args.string(2)))
+                // Reported by the page's JavaScript, which dispatched any `error` event itself.
+                recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: args.string(3), line: line, stack: args.string(2)), notify: false)
                 return .undefined
             }),
             ("jsReply", { [unowned self] args in

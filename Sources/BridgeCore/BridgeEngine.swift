@@ -272,8 +272,14 @@ public final class BridgeEngine {
         hooks.report(event)
     }
 
-    package func recordUncaught(_ error: ScriptError) {
+    /// Records an error the page did not catch (the run's report; it fails the run). An
+    /// exception native code caught (a script's top level, a timer) is first offered to the
+    /// uncaught observers (the page's window `error` event), with the error as it was thrown:
+    /// `notify: false` for one the page's JavaScript already dispatched (a listener's).
+    package func recordUncaught(_ error: ScriptError, notify: Bool = true) {
+        let original = error
         let error = mapped(sourceNames.restore(error).relocated(outside: internalSources))
+        if notify, error.kind == .exception { notifyUncaught(original, placed: error) }
         uncaughtErrors.append(error)
         report(.exception(error))
     }

@@ -64,6 +64,11 @@ final class EngineHooks {
     var closeObservers: [@MainActor () -> Void] = []
     /// Applied in the order added to every error the engine records or throws (source maps).
     var errorMappers: [@MainActor (ScriptError) -> ScriptError] = []
+    /// Told, in the order added, of every uncaught exception native code caught: the error as
+    /// thrown (for `ScriptArgument.thrownValue`) and as placed at the page line.
+    var uncaughtObservers: [@MainActor (_ thrown: ScriptError, _ placed: ScriptError) -> Void] = []
+    /// Set while the uncaught observers run (an error they cause is not offered again).
+    var notifyingUncaught = false
     /// Other layers' pending work (the network layer's requests), for `pendingSummary`.
     var pendingReporters: [@MainActor () -> PendingWork] = []
 

@@ -47,9 +47,16 @@ extension BridgeEngine {
     func notePageSupportLoaded() {
         guard let context, pageSession.support == nil else { return }
         func f(_ name: String) -> ScriptFunction? { context.function(at: "__bridgeDOM." + name) }
-        pageSession.support = PageSupport(
-            beginDocument: f("beginDocument"), nextParserScript: f("nextParserScript"), setCurrentScript: f("setCurrentScript"),
-            setReadyState: f("setReadyState"), fire: f("fire"), scriptDone: f("scriptDone"), scriptRunning: f("scriptRunning"))
+        pageSession.support = PageSupport(f)
+        // A script's top-level error and a timer's reach the window's `error` event too (a
+        // listener's is dispatched by the page's own JavaScript).
+        addUncaughtObserver { [weak self] thrown, placed in
+            guard let self else { return }
+            callPage(pageSession.support?.errorEvent, [
+                .thrownValue(thrown), .string(placed.message), .string(placed.sourceURL ?? ""),
+                .number(Double(placed.line ?? 0)), .number(Double(placed.column ?? 0)),
+            ])
+        }
     }
 
     /// Starts parsing a page's HTML into the document (scripts run as ``nextParserScript()`` hands
@@ -86,6 +93,16 @@ extension BridgeEngine {
     /// the `window` (`load`). Listener errors are reported as uncaught, and the other listeners run.
     public func firePageEvent(_ type: String, on target: String) {
         callPage(pageSession.support?.fire, [.string(target), .string(type)])
+    }
+
+    /// Fires `error` on a parser-inserted script element (by its parser id) that could not be loaded.
+    func scriptFailed(_ id: Int) {
+        callPage(pageSession.support?.scriptFailed, [.number(Double(id))])
+    }
+
+    /// Adds a `<style>` element with `css` to the document's head.
+    func addStyle(_ css: String) {
+        callPage(pageSession.support?.addStyle, [.string(css)])
     }
 
     /// Calls a prelude entry point; an exception escaping it is recorded as uncaught.

@@ -14,7 +14,8 @@ import Glibc
 /// handlers in (`_listeners`, `_handlers`) are renamed, because libraries use those names for
 /// their own expandos on nodes (Preact 8 overwrote them); and the upstream bugs in `fixes` are
 /// mended (`document.write` called `arguments.join`, which `arguments` does not have, so every
-/// `document.write` while the page was parsed threw a TypeError). Nothing else changes.
+/// `document.write` while the page was parsed threw a TypeError; and it put the written text after
+/// the rest of the page). Nothing else changes.
 package enum DominoLibrary {
     /// Where the package puts the library.
     package static let defaultDirectory = "/usr/share/nodejs/domino/lib"
@@ -65,6 +66,16 @@ package enum DominoLibrary {
     /// lines stay exact). (domino's legacy-code `DOMException` is replaced in JS/page-nodes.js.)
     static let fixes: [(file: String, text: String, replacement: String)] = [
         ("Document.js", "var s = arguments.join('');", "var s = Array.prototype.join.call(arguments, '');"),
+        // `document.write` from a script the parser paused for: the text goes in at the insertion
+        // point (after what the same script wrote before, before the rest of the page), so what it
+        // writes, scripts included, is parsed next. (Upstream put the unparsed rest of the page first.)
+        ("HTMLParser.js", "    document: function() {",
+         "    insertAtInsertionPoint: function(s) { if (reentrant_invocations !== 0 || paused > 0) return false; if (this._written !== leftovers) this._at = 0; leftovers = leftovers.slice(0, this._at) + s + leftovers.slice(this._at); this._at += s.length; this._written = leftovers; return true; }, document: function() {"),
+        ("Document.js", "    this._parser.parse(s);", "    if (!this._parser.insertAtInsertionPoint(s)) this._parser.parse(s);"),
+        // The page layer hears of a script's end tag, so the parser pauses right after
+        // `</script>`: the insertion point `document.write` writes at, as the HTML standard has it.
+        ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",
+         "    var endedScript = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    if (htmlparser.onScriptEnd) htmlparser.onScriptEnd(endedScript);"),
     ]
 
     /// The file path of module `name` (for its script name).

@@ -55,9 +55,15 @@ extension PageLoader {
                 found = try locate(src)
             } catch {
                 engine.recordUncaught(ScriptError(kind: .loadFailure, message: error.message))
+                engine.scriptFailed(pending.script.id)
                 return
             }
-            entry = .file(path: found.path, name: found.name)
+            if found.path.isEmpty {
+                // A data: URL: its text is the module.
+                entry = .inline(source: String(decoding: found.data, as: UTF8.self), resolveDirectory: baseDirectory, name: found.name, line: 1)
+            } else {
+                entry = .file(path: found.path, name: found.name)
+            }
         } else {
             entry = .inline(source: pending.script.text, resolveDirectory: baseDirectory, name: "\(pageName) (module script #\(pending.module))", line: pending.line)
         }
@@ -66,8 +72,12 @@ extension PageLoader {
             bundle = try bundler.bundle(entry, importMap: importMap)
         } catch {
             for text in error.lines { engine.recordUncaught(ScriptError(kind: .loadFailure, message: text)) }
+            // A module graph that cannot be fetched: the element's `error` event, as in browsers.
+            engine.scriptFailed(pending.script.id)
             return
         }
+        // CSS the modules imported goes into the document, as Vite's client injects it.
+        if let css = bundle.css, !css.isEmpty { engine.addStyle(css) }
         // `document.currentScript` is null while a module runs.
         do {
             try engine.executeModule(bundle)

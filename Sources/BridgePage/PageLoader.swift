@@ -1,6 +1,7 @@
 import FoundationEssentials
 public import BridgeCore
 import BridgeSupport
+import ScriptEngine
 
 /// Loads an HTML page into an engine the way a browser would: the HTML parsed into the document
 /// (domino's HTML parser), scripts in document order (inline, and `src` relative to the page),
@@ -9,7 +10,8 @@ import BridgeSupport
 ///
 /// A script that throws is recorded as uncaught and the next script still runs (as in
 /// browsers). A script that cannot be loaded — missing file, no offline package for its URL,
-/// MD5 mismatch — stops the load with `PageLoader.Failure` (never runs a tampered file).
+/// MD5 mismatch — is never run (never a tampered file): it is an error of the page, its element
+/// gets an `error` event, and the next script runs.
 @MainActor
 public struct PageLoader {
     /// A script that could not be loaded.
@@ -44,8 +46,14 @@ public struct PageLoader {
     /// scripts, and `load` on the window. `nomodule` scripts are skipped (modules are supported),
     /// and so are scripts of types that are not JavaScript (templates, JSON).
     ///
-    /// - Throws: `Failure` when a script cannot be loaded, or the DOM cannot start.
-    public func load(html: String, into engine: BridgeEngine) throws(Failure) {
+    /// A classic `src` script that cannot be loaded (missing file, no offline package for its
+    /// URL, MD5 mismatch) is never run: it is recorded as an error of the page (the run fails,
+    /// naming the file), its element gets an `error` event, and the page goes on, as in a browser.
+    ///
+    /// - Returns: the scripts that could not be loaded, in document order.
+    /// - Throws: `Failure` when the DOM cannot start.
+    @discardableResult
+    public func load(html: String, into engine: BridgeEngine) throws(Failure) -> [Failure] {
         do {
             try engine.installPageSupport()
         } catch {
@@ -65,6 +73,7 @@ public struct PageLoader {
         var inlineCount = 0
         var moduleCount = 0
         var modules = ModuleState()
+        var failures: [Failure] = []
         while let script = engine.nextParserScript() {
             var line = 1
             if script.src == nil {
@@ -93,16 +102,17 @@ public struct PageLoader {
                 } else if script.src != nil && script.isDeferred {
                     deferred.append(pending)
                 } else {
-                    try run(pending, modules: modules, in: engine)
+                    run(pending, modules: modules, in: engine, failures: &failures)
                 }
             }
         }
         engine.setReadyState("interactive")
-        for pending in deferred { try run(pending, modules: modules, in: engine) }
+        for pending in deferred { run(pending, modules: modules, in: engine, failures: &failures) }
         engine.firePageEvent("DOMContentLoaded", on: "document")
-        for pending in asyncScripts { try run(pending, modules: modules, in: engine) }
+        for pending in asyncScripts { run(pending, modules: modules, in: engine, failures: &failures) }
         engine.setReadyState("complete")
         engine.firePageEvent("load", on: "window")
+        return failures
     }
 
     /// A script found by the parser, waiting for its turn.
@@ -115,7 +125,7 @@ public struct PageLoader {
         var line: Int
     }
 
-    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine) throws(Failure) {
+    private func run(_ pending: Pending, modules: ModuleState, in engine: BridgeEngine, failures: inout [Failure]) {
         let script = pending.script
         let source: String
         let name: String
@@ -124,7 +134,16 @@ public struct PageLoader {
             return
         }
         if let src = script.src {
-            (name, source) = try fetch(src)
+            do throws(Failure) {
+                (name, source) = try fetch(src)
+            } catch {
+                // As a browser: the element gets an `error` event and the page goes on; the run
+                // still fails, with the missing file named.
+                failures.append(error)
+                engine.recordUncaught(ScriptError(kind: .loadFailure, message: error.message))
+                engine.scriptFailed(script.id)
+                return
+            }
         } else {
             name = "\(pageName) (inline script #\(pending.inline))"
             source = script.text
@@ -153,6 +172,12 @@ public struct PageLoader {
     /// checked).
     func locate(_ src: String) throws(Failure) -> (name: String, path: String, data: Data) {
         let trimmed = src.trimmingWhitespace()
+        if trimmed.prefix(5).lowercased() == "data:" {
+            guard let data = Self.decodeDataURL(trimmed) else {
+                throw Failure(message: "\(pageName): script src '\(Self.shortURL(trimmed))' is not a valid data: URL")
+            }
+            return (Self.shortURL(trimmed), "", data)
+        }
         let pageIsWeb = pageURL.hasPrefix("http://") || pageURL.hasPrefix("https://")
         let lower = trimmed.lowercased()
         let isWeb = lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")

@@ -38,7 +38,7 @@ package final class PageSession {
     }
 }
 
-/// The page prelude's entry points kept by a page session.
+/// The page prelude's entry points kept by a page session (`__bridgeDOM.<name>`).
 @MainActor
 package final class PageSupport {
     let beginDocument: ScriptFunction?
@@ -48,18 +48,25 @@ package final class PageSupport {
     let fire: ScriptFunction?
     let scriptDone: ScriptFunction?
     let scriptRunning: ScriptFunction?
+    /// Fires `error` on a parser-inserted script element that could not be loaded (by its id).
+    let scriptFailed: ScriptFunction?
+    /// Adds a `<style>` with the given CSS to the document's head (CSS a module imported).
+    let addStyle: ScriptFunction?
+    /// Fires the window's `error` event (`ErrorEvent`, `onerror`) for a thrown value.
+    let errorEvent: ScriptFunction?
 
-    init(
-        beginDocument: ScriptFunction?, nextParserScript: ScriptFunction?, setCurrentScript: ScriptFunction?, setReadyState: ScriptFunction?,
-        fire: ScriptFunction?, scriptDone: ScriptFunction?, scriptRunning: ScriptFunction?
-    ) {
-        self.beginDocument = beginDocument
-        self.nextParserScript = nextParserScript
-        self.setCurrentScript = setCurrentScript
-        self.setReadyState = setReadyState
-        self.fire = fire
-        self.scriptDone = scriptDone
-        self.scriptRunning = scriptRunning
+    /// Looks each entry point up by name.
+    init(_ entry: (String) -> ScriptFunction?) {
+        beginDocument = entry("beginDocument")
+        nextParserScript = entry("nextParserScript")
+        setCurrentScript = entry("setCurrentScript")
+        setReadyState = entry("setReadyState")
+        fire = entry("fire")
+        scriptDone = entry("scriptDone")
+        scriptRunning = entry("scriptRunning")
+        scriptFailed = entry("scriptFailed")
+        addStyle = entry("addStyle")
+        errorEvent = entry("errorEvent")
     }
 }
 

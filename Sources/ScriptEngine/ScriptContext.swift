@@ -10,6 +10,9 @@ package enum ScriptArgument {
     /// as source, so data cannot inject code.
     case jsonText([UInt8])
     case json(JSONValue)
+    /// The JS value thrown for `error`, when it is the error this context made last from a thrown
+    /// value (an uncaught error reported to the page's own `error` event); else `undefined`.
+    case thrownValue(ScriptError)
 }
 
 /// A JS function kept alive (protected) for later calls from Swift. Unprotects itself on deinit
@@ -42,6 +45,9 @@ package final class ScriptContext {
     private var benchmarkObject: JSObjectRef?
     /// Set once the page's rejection callback is installed (it must be replaced before release).
     private var hasRejectionHandler = false
+    /// The value of the last exception made into a `ScriptError`, with that error (protected
+    /// until the next one or the context's end), for `ScriptArgument.thrownValue`.
+    private var lastThrown: (value: JSValueRef, error: ScriptError)?
 
     package init(vm: ScriptVM) {
         self.vm = vm
@@ -51,6 +57,7 @@ package final class ScriptContext {
 
     isolated deinit {
         if let benchmarkObject { JSValueUnprotect(ctx, benchmarkObject) }
+        if let lastThrown { JSValueUnprotect(ctx, lastThrown.value) }
         if hasRejectionHandler, let sink = vm.rejectionSinkFunction() {
             var exc: JSValueRef?
             JSGlobalContextSetUnhandledRejectionCallback(ctx, sink, &exc)
@@ -73,7 +80,9 @@ package final class ScriptContext {
         let result = body(&exception)
         if guarded { ProcessGuard.shared.exit() }
         if let exception {
-            throw scriptError(from: exception)
+            let error = scriptError(from: exception)
+            if error.kind == .exception { keepThrown(exception, error) }
+            throw error
         }
         if vm.watchdog.fired.load(ordering: .sequentiallyConsistent) {
             // The watchdog stopped a script while JSC drained microtasks after the call
@@ -93,6 +102,12 @@ package final class ScriptContext {
         let result = body(&exception)
         if guarded { ProcessGuard.shared.exit() }
         return exception == nil ? result : nil
+    }
+
+    private func keepThrown(_ value: JSValueRef, _ error: ScriptError) {
+        JSValueProtect(ctx, value)
+        if let lastThrown { JSValueUnprotect(ctx, lastThrown.value) }
+        lastThrown = (value, error)
     }
 
     private func consumePendingTermination() -> ScriptError {
@@ -318,6 +333,8 @@ package final class ScriptContext {
                 var bytes: [UInt8] = []
                 v.appendJSON(to: &bytes)
                 value = Self.makeFromJSON(ctx, bytes) ?? JSValueMakeUndefined(ctx)
+            case .thrownValue(let error):
+                value = lastThrown.flatMap { $0.error == error ? $0.value : nil } ?? JSValueMakeUndefined(ctx)
             }
             if let value { JSValueProtect(ctx, value) }
             values.append(value)

@@ -58,12 +58,19 @@ import BridgeRuntimeTesting
         #expect(error.line == 3)
     }
 
-    @Test func missingScriptStopsTheLoadNamingIt() throws {
+    /// As in a browser: the element's `error` event, and the page goes on; the missing file is
+    /// returned and recorded as an error of the page.
+    @Test func aMissingScriptIsNamedAndThePageGoesOn() throws {
         let e = try engine(url: "file:///tmp/p.html")
         defer { e.close() }
-        #expect(throws: PageLoader.Failure.self) {
-            try PageLoader(pageName: "p.html", pageURL: "file:///tmp/p.html", baseDirectory: "/tmp").load(html: "<script src='nope-\(UUID().uuidString).js'></script>", into: e)
-        }
+        let out = logs(e)
+        let name = "nope-\(UUID().uuidString).js"
+        let missing = try PageLoader(pageName: "p.html", pageURL: "file:///tmp/p.html", baseDirectory: "/tmp")
+            .load(html: "<script src='\(name)' onerror=\"console.log('error event')\"></script><script>console.log('next')</script>", into: e)
+        let message = "p.html: script src '\(name)' not found (/tmp/\(name))"
+        #expect(missing.map(\.message) == [message])
+        #expect(out() == ["error event", "next"])
+        #expect(e.uncaughtErrors.map(\.description) == [message])
     }
 
     @Test func locationIsParsedFromThePageURL() throws {

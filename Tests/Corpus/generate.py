@@ -584,7 +584,7 @@ html("HTML: a syntax error does not stop the next script", "syntax-error.html", 
 html("HTML: malformed bridge URLs in iframes", "bad-iframes.html", PROBE + """
 <script>
 ['hybrid://x', 'hybrid://x?parameter=%zz', 'hybrid://x?parameter=[]', 'hybrid://x?parameter=%7B%7D'].forEach(function (u) {
-  var f = document.createElement('iframe'); f.src = u; document.body.appendChild(f);
+  var f = document.createElement('iframe'); f.src = u; (document.body || document.documentElement).appendChild(f);
 });
 </script>""", 1, stdout="probe ok true", stderr="invalid message")
 html("HTML: a page that spins forever", "runaway.html", PROBE + "\n<script>while (true) {}</script>", 3, stderr="time limit", timeout="1000")

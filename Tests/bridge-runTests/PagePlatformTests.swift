@@ -72,6 +72,26 @@ import Testing
                 #"async ran before load: true"#,
              ],
              jsdom: ["deferred-2 (first in the document): interactive": "deferred-2 (first in the document): loading", "deferred-1 (second in the document): interactive": "deferred-1 (second in the document): loading", "readystatechange: interactive": "readystatechange: interactive"]),
+        Case(#"script-errors"#, #"a script's top-level error and a timer's reach window.onerror and the error event; a missing src fires the element's error event and the page goes on; data: scripts run"#, nil, status: 1,
+             [
+                #"onerror: config is missing | TypeError | line is a number: true"#,
+                #"error event: config is missing | same error: true"#,
+                #"the next script runs"#,
+                #"script error event: js/no-such-file.js"#,
+                #"a data: script runs"#,
+                #"and a base64 one"#,
+                #"onerror: timer broke | RangeError | line is a number: true"#,
+                #"error event: timer broke | same error: true"#,
+                #"later timers still run"#,
+             ]),
+        Case(#"selectors"#, #"invalid selectors throw a DOMException named SyntaxError"#, nil, status: 0,
+             [
+                #"li[ -> querySelector:true/SyntaxError/12 querySelectorAll:true/SyntaxError/12 matches:true/SyntaxError/12 closest:true/SyntaxError/12"#,
+                #"##a -> querySelector:true/SyntaxError/12 querySelectorAll:true/SyntaxError/12 matches:true/SyntaxError/12 closest:true/SyntaxError/12"#,
+                #"li:nosuch( -> querySelector:true/SyntaxError/12 querySelectorAll:true/SyntaxError/12 matches:true/SyntaxError/12 closest:true/SyntaxError/12"#,
+                #"> li -> querySelector:true/SyntaxError/12 querySelectorAll:true/SyntaxError/12 matches:true/SyntaxError/12 closest:true/SyntaxError/12"#,
+                #"valid: 1 true UL"#,
+             ]),
         Case(#"template"#, #"<template> content cloned and imported, filled from the bridge"#, #"Examples/pages/platform/template.json"#, status: 0,
              [
                 #"content: #document-fragment, template children: 0, in content: 1"#,
@@ -100,6 +120,33 @@ import Testing
         } else {
             #expect(r.lines.sorted() == expected.sorted(), "\(c.name) in jsdom")
         }
+    }
+
+    /// The run's report is unchanged by the error events: each error at its line, the missing
+    /// file named, exit 1.
+    @Test func failingScriptsAreReportedAndThePageGoesOn() async throws {
+        let r = try await CLI.run(["run", "Examples/pages/platform/script-errors.html"])
+        #expect(r.status == 1)
+        #expect(r.errorLines == [
+            "bridge-run: Examples/pages/platform/script-errors.html (inline script #2):18: uncaught TypeError: config is missing",
+            "bridge-run: Examples/pages/platform/script-errors.html: script src 'js/no-such-file.js' not found (\(CLI.root.path)/Examples/pages/platform/js/no-such-file.js)",
+            "bridge-run: Examples/pages/platform/script-errors.html (inline script #4):25: uncaught RangeError: timer broke",
+        ])
+    }
+
+    /// Scripts `document.write` adds while the page is parsed run, in order, before the rest of
+    /// the page. (A browser runs the written inline script inside the `write` call, before "the
+    /// writing script ends"; here it runs right after the writing script. jsdom runs no written
+    /// `src` script, so it is no reference for this page.)
+    @Test func scriptsWrittenDuringParsingRun() async throws {
+        let r = try await CLI.run(["run", "Examples/pages/platform/document-write.html"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == [
+            "the writing script ends",
+            "written inline script, sees #written: true",
+            "written src script: sees #written: true",
+            "order: first written after | scripts: 4",
+        ])
     }
 
     @Test func aThrowingListenerIsReportedAtItsLine() async throws {

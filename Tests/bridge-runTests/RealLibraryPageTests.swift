@@ -205,7 +205,8 @@ import BridgeRuntimeTesting
     }
 
     /// A page that breaks prints less, and the test sees it: the same jQuery page without its
-    /// library fails with the missing script named and prints nothing.
+    /// library fails with the missing script named; the page goes on as in a browser, and its
+    /// first use of `$` fails at its line.
     @Test func aPageWithoutItsLibraryFails() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reallib-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -215,7 +216,10 @@ import BridgeRuntimeTesting
         let r = try await CLI.run(["run", page.path, "--mock", "Examples/pages/jquery/mock.json"])
         #expect(r.status == 1)
         #expect(r.lines.isEmpty)
-        #expect(r.errorLines == ["bridge-run: \(page.path): script src 'missing/jquery.js' not found (\(dir.path)/missing/jquery.js)"])
+        #expect(r.errorLines == [
+            "bridge-run: \(page.path): script src 'missing/jquery.js' not found (\(dir.path)/missing/jquery.js)",
+            "bridge-run: \(page.path) (inline script #1):24: uncaught ReferenceError: Can't find variable: $",
+        ])
     }
 
     /// jQuery's $.getJSON/$.ajax, axios and fetch (FormData, AbortController) against

@@ -65,24 +65,30 @@ function call(fn, self, event) {
 // An error a listener (or an observer, a link, a frame) throws: the window hears of it first, as
 // an ErrorEvent (error monitoring), then the run reports it as uncaught whatever the page did.
 let reportingError = false;
-function reportUncaught(e) {
-  if (!reportingError && typeof global.ErrorEvent === 'function') {
-    reportingError = true;
-    try {
-      const isObject = e !== null && (typeof e === 'object' || typeof e === 'function');
-      let message;
-      try { message = isObject && typeof e.message === 'string' ? e.message : StringCtor(e); } catch (x) { message = ''; }
-      const filename = isObject && typeof e.sourceURL === 'string' ? e.sourceURL : '';
-      const lineno = isObject && typeof e.line === 'number' ? e.line : 0;
-      const colno = isObject && typeof e.column === 'number' ? e.column : 0;
-      apply(dispatch, global, [new global.ErrorEvent('error', { cancelable: true, message: message, filename: filename, lineno: lineno, colno: colno, error: e }), true]);
-    } catch (x) {
-    } finally {
-      reportingError = false;
-    }
+// Fires the window's `error` event for a thrown value (also for a script's top-level error and a
+// timer's, which native code reports: it passes where the engine placed the error).
+function fireErrorEvent(e, where) {
+  if (reportingError || typeof global.ErrorEvent !== 'function') return;
+  reportingError = true;
+  try {
+    const isObject = e !== null && (typeof e === 'object' || typeof e === 'function');
+    let message;
+    try { message = isObject && typeof e.message === 'string' ? e.message : StringCtor(e); } catch (x) { message = ''; }
+    let filename = isObject && typeof e.sourceURL === 'string' ? e.sourceURL : '';
+    let lineno = isObject && typeof e.line === 'number' ? e.line : 0;
+    let colno = isObject && typeof e.column === 'number' ? e.column : 0;
+    if (where) { filename = where.filename; lineno = where.lineno; colno = where.colno; if (e === undefined) message = where.message; }
+    apply(dispatch, global, [new global.ErrorEvent('error', { cancelable: true, message: message, filename: filename, lineno: lineno, colno: colno, error: e }), true]);
+  } catch (x) {
+  } finally {
+    reportingError = false;
   }
+}
+function reportUncaught(e) {
+  fireErrorEvent(e, null);
   reportError(e);
 }
+env.fireErrorEvent = fireErrorEvent;
 env.reportError = reportUncaught;
 function invoke(target, event, phase) {
   const type = event.type;

@@ -103,6 +103,34 @@ defineOwn(ExceptionProto, Symbol.toStringTag, { value: 'DOMException', configura
 impl.DOMException = DOMException;
 env.put('DOMException', DOMException);
 
+// ---- an invalid selector throws a DOMException named SyntaxError, as in browsers ----
+// (domino throws a plain SyntaxError, or a TypeError for an unknown pseudo-class.)
+const selectorMethods = ['querySelector', 'querySelectorAll', 'matches', 'closest', 'webkitMatchesSelector'];
+const samples = [env.document.createElement('div'), env.document, env.document.createDocumentFragment()];
+const wrapped = new Set();
+for (let k = 0; k < samples.length; k++) {
+  for (let i = 0; i < selectorMethods.length; i++) {
+    const name = selectorMethods[i];
+    let owner = samples[k];
+    while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, name)) owner = Object.getPrototypeOf(owner);
+    if (owner === null || wrapped.has(owner[name])) continue;
+    const original = owner[name];
+    const wrapper = {
+      [name](selectors) {
+        try {
+          return env.apply(original, this, arguments);
+        } catch (e) {
+          if (!(e instanceof SyntaxError || e instanceof TypeError || (e instanceof DOMException && e.name === 'SyntaxError')) || this === null || typeof this !== 'object' || typeof this.nodeType !== 'number') throw e;
+          const where = this.nodeType === 9 ? 'Document' : this.nodeType === 11 ? 'DocumentFragment' : 'Element';
+          throw new DOMException("Failed to execute '" + name + "' on '" + where + "': '" + StringCtor(selectors) + "' is not a valid selector.", 'SyntaxError');
+        }
+      }
+    }[name];
+    wrapped.add(wrapper);
+    defineOwn(owner, name, { value: wrapper, writable: true, enumerable: getOwn(owner, name).enumerable, configurable: true });
+  }
+}
+
 // ---- the window's handlers on <body> ----
 const bodyWindowEvents = ['beforeunload', 'blur', 'error', 'focus', 'hashchange', 'load', 'message', 'offline', 'online',
   'pagehide', 'pageshow', 'popstate', 'resize', 'scroll', 'storage', 'unload'];

@@ -220,6 +220,8 @@ function describe(el) {
 defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   beginDocument(html) {
     const p = new HTMLParser(doc._address);
+    // Pause right after a script's end tag (the insertion point for document.write).
+    p.onScriptEnd = function (el) { if (el === pendingScript) { readyScript = pendingScript; pendingScript = null; } };
     const d = p.document();
     d._address = doc._address;
     d._scripting_enabled = true;
@@ -260,6 +262,13 @@ defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   fire(target, type) { env.bridge.fire(target, type); },
   setLocation(href) { env.bridge.setLocation(href); },
   scriptDone(token, ok) { env.bridge.scriptDone(token, ok); },
-  scriptRunning(token) { env.bridge.runningDynamic(token); }
+  scriptRunning(token) { env.bridge.runningDynamic(token); },
+  scriptFailed(id) { const el = parserScripts[id]; if (el) env.bridge.dispatch(el, new global.Event('error')); },
+  addStyle(css) {
+    const d = env.document, style = d.createElement('style');
+    style.textContent = StringCtor(css);
+    (d.head || d.documentElement).appendChild(style);
+  },
+  errorEvent(error, message, filename, line, column) { env.fireErrorEvent(error, { message: StringCtor(message), filename: StringCtor(filename), lineno: line, colno: column }); }
 }), enumerable: false, configurable: false });
 })

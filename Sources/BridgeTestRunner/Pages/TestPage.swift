@@ -91,12 +91,15 @@ final class TestPage {
         let engine = try makeEngine(pageURL: input.pageURL)
         self.engine = engine
         if input.isHTML {
+            let missing: [PageLoader.Failure]
             do {
-                try PageLoader(pageName: input.displayName, pageURL: input.pageURL, baseDirectory: input.baseDirectory, offline: setup.offline)
+                missing = try PageLoader(pageName: input.displayName, pageURL: input.pageURL, baseDirectory: input.baseDirectory, offline: setup.offline)
                     .load(html: input.text, into: engine)
             } catch {
                 throw Failure(message: error.message)
             }
+            // A page whose script cannot be loaded rejects loadPage with the first one.
+            if let first = missing.first { throw Failure(message: first.message) }
         } else if input.isModule {
             let bundle: ModuleBundle
             do {

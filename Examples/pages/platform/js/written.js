@@ -1,0 +1,1 @@
+console.log('written src script: sees #written: ' + !!document.getElementById('written'));
