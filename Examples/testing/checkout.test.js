@@ -1,15 +1,5 @@
-// The page code under test (pasted here until test files can import modules).
-const analytics = { track(event, data) { bridge.post('track', { event, data }); } };
-async function checkout(amount) {
-  const order = await bridge.call('pay.start', { amount });
-  analytics.track('paid', { orderId: order.orderId });
-  return order;
-}
-function showReceipt(order) {
-  const receipt = { orderId: order.orderId, shownAt: new Date().toISOString(), open: true };
-  setTimeout(() => { receipt.open = false; }, 5000);
-  return receipt;
-}
+// The page's own module, imported (bundled by esbuild like any module test file).
+import { analytics, checkout, showReceipt } from './helpers/checkout.js';
 
 describe('checkout', () => {
   beforeEach(() => mock('pay.start', { result: { orderId: 'A1' } }));
