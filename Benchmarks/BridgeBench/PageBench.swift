@@ -2,7 +2,7 @@ import Foundation
 
 /// Real-DOM pages, whole processes: `bridge-run run page.html --mock M.json` against `node` with
 /// Debian's node-jsdom loading the same page (scripts from files beside it) with an equivalent
-/// bridge mock, in the same run; and a 50-page "suite" of the same shape.
+/// bridge mock, in the same run; and (PageSuiteBench) a 50-file page-test suite of the same pages.
 enum PageBench {
     static let items = 200
 
@@ -161,37 +161,6 @@ enum PageBench {
             report.add(BenchRow(name: name + "-rss", what: "the same, peak RSS", value: r.median, unit: "MiB", spread: (r.min, r.max),
                                 baselineName: "node + jsdom", baseline: br, target: "≤ 0.5× (ratio ≥ 2)", met: br.map { r.median <= 0.5 * $0 }))
         }
-        suite(into: report, bridgeRun: bridgeRun, node: node, setup: setup, reps: quick ? 1 : 2)
-    }
-
-    /// 50 pages, each a jQuery page with its own assertion, one process each (`bridge-run test`
-    /// has no page-loading API in main yet), against 50 node + jsdom processes on the same pages.
-    static func suite(into report: BenchReport, bridgeRun: String, node: String?, setup: Setup, reps: Int) {
-        let pages = (0..<50).map { i -> String in
-            let path = setup.path("suite-\(i).html")
-            let page = jqueryPage.replacingOccurrences(of: "<h1>Items</h1>", with: "<h1>Items \(i)</h1>")
-                .replacingOccurrences(of: "window.benchDone = true;", with: "if ($('h1').text() !== 'Items \(i)') throw new Error('wrong page'); window.benchDone = true;")
-            try? page.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-        var o: [Double] = [], b: [Double] = []
-        for _ in 0..<reps {
-            var t = DispatchTime.now().uptimeNanoseconds
-            if pages.allSatisfy({ ProcessRunner.measure(ours(bridgeRun, setup, $0))?.status == 0 }) {
-                o.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
-            }
-            t = DispatchTime.now().uptimeNanoseconds
-            if let node, pages.allSatisfy({ ProcessRunner.measure([node, setup.driver, $0, setup.mock])?.status == 0 }) {
-                b.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
-            }
-        }
-        guard !o.isEmpty else {
-            report.skip("page-suite", reason: "bridge-run failed on a suite page")
-            return
-        }
-        let s = stats(o)
-        let base = b.isEmpty ? nil : stats(b).median
-        report.add(BenchRow(name: "page-suite", what: "50 jQuery pages, each asserting on its DOM, one `bridge-run run` each (no page-test API in main yet), wall", value: s.median, unit: "ms", spread: (s.min, s.max),
-                            baselineName: "node + jsdom, 50 processes", baseline: base, target: "≥ 10× faster", met: base.map { $0 / s.median >= 10 }))
+        PageSuiteBench.run(into: report, bridgeRun: bridgeRun, node: node, setup: setup, reps: quick ? 1 : 2)
     }
 }
