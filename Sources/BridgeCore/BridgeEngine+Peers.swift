@@ -1,4 +1,4 @@
-public import BridgeValues
+package import BridgeValues
 
 /// The extension points a peer protocol layer (WVJB, DSBridge, JsBridge, Cordova, Capacitor)
 /// uses: its calls go through the one dispatch path (checks, mocks, registries, limits, trace)

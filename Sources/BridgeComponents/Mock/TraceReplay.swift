@@ -1,5 +1,5 @@
-public import BridgeValues
-public import BridgeCore
+import BridgeValues
+import BridgeCore
 
 /// Reads a trace (JSON Lines in the trace format, docs/trace-format.md) as a mock fixture that
 /// replays it: each method's recorded answers in the order of its calls, and the native-to-JS
