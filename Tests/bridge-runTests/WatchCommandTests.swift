@@ -31,8 +31,8 @@ import Testing
         try write("a.test.js", "test('a', async () => { const p = await loadPage('page.html'); expect(p.document.title).toBe('A'); });")
         try write("b.test.js", "test('b', () => {});")
         let out = logs.appendingPathComponent("out.txt"), err = logs.appendingPathComponent("err.txt")
-        fm.createFile(atPath: out.path, contents: nil)
-        fm.createFile(atPath: err.path, contents: nil)
+        _ = fm.createFile(atPath: out.path, contents: nil)
+        _ = fm.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = CLI.binDirectory.appendingPathComponent("bridge-run")
         process.arguments = ["test", ".", "--no-config", "--workers", "1", "--watch"]
