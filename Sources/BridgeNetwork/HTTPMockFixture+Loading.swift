@@ -1,3 +1,4 @@
+import BridgeSupport
 import FoundationEssentials
 public import BridgeValues
 

@@ -1,3 +1,4 @@
+import BridgeSupport
 import FoundationEssentials
 import BridgeValues
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BridgeNetwork
+import BridgeSupport
 
 /// URL patterns of HTTP rules, and the helpers under them (data: URLs, base64, relative URLs).
 @Suite struct HTTPURLPatternTests {

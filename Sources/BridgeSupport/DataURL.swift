@@ -1,18 +1,16 @@
-import BridgeSupport
-
-/// A `data:` URL decoded as fetch does: the media type (default
+/// A `data:` URL decoded as fetch does (and as `<script src="data:…">` runs): the media type (default
 /// `text/plain;charset=US-ASCII`) and the bytes, percent-decoded or base64-decoded.
-struct DataURL: Equatable {
-    var mediaType: String
-    var body: [UInt8]
+package struct DataURL: Equatable {
+    package var mediaType: String
+    package var body: [UInt8]
 
-    init(mediaType: String, body: [UInt8]) {
+    package init(mediaType: String, body: [UInt8]) {
         self.mediaType = mediaType
         self.body = body
     }
 
     /// Decodes `url`; `nil` when it is not a valid `data:` URL (no comma, bad base64).
-    init?(_ url: String) {
+    package init?(_ url: String) {
         guard url.utf8.count >= 5, url.prefix(5).lowercased() == "data:" else { return nil }
         var rest = Substring(url.dropFirst(5))
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
@@ -36,7 +34,7 @@ struct DataURL: Equatable {
     }
 
     /// `%XX` decoded byte by byte (invalid escapes stay as written).
-    static func percentDecode(_ s: Substring) -> [UInt8] {
+    package static func percentDecode(_ s: Substring) -> [UInt8] {
         let bytes = Array(s.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
