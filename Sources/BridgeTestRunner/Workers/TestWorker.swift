@@ -47,7 +47,8 @@ enum TestWorker {
     ///   - prefix: the command name for messages.
     /// - Returns: exit code 0, or 2 when the options cannot be read or set up.
     static func serve(output: any RunOutput, prefix: String) async -> Int32 {
-        guard let first = readLine(strippingNewline: true),
+        var input = FileDescriptorLineReader(fd: 0)
+        guard let first = input.next(),
             var options = try? JSONDecoder().decode(TestOptions.self, from: Data(first.utf8))
         else {
             output.err("\(prefix): test --worker expects the run's options as JSON on its first line of input")
@@ -61,7 +62,7 @@ enum TestWorker {
         }
         let vm = TestRunner.startVM(options, prefix: prefix)
         defer { RunGuard.end() }
-        while let line = readLine(strippingNewline: true) {
+        while let line = input.next() {
             guard let path = try? JSONDecoder().decode(String.self, from: Data(line.utf8)) else { continue }
             let runner = TestRunner.fileRunner(path: path, options: options, vm: vm, inputs: inputs)
             runner.onConsole = { emit(.console($0)) }

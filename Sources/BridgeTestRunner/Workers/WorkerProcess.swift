@@ -124,23 +124,8 @@ final class WorkerProcess: Sendable {
 
     /// Reads `fd` to its end, calling `line` for each line (without its `\n`), then closes it.
     private static func readLines(_ fd: Int32, _ line: (String) -> Void) {
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            var start = pending.count
-            pending.append(contentsOf: buffer[0..<n])
-            var from = 0
-            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                line(String(decoding: pending[from..<end], as: UTF8.self))
-                from = end + 1
-                start = from
-            }
-            pending.removeFirst(from)
-        }
-        if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+        var reader = FileDescriptorLineReader(fd: fd)
+        while let next = reader.next() { line(next) }
         close(fd)
     }
 }
