@@ -44,7 +44,7 @@ extension BridgeCommandLine {
                 usage: \(commandName) run FILE(.js|.mjs|.ts|.html)|URL [--mock FILE] [--http-mock FILE] [--trace FILE|-] [--timeout MS] [--script-timeout MS]
                                          [--memory-limit MB] [--virtual-time] [--settle MS] [--wait-for EXPR] [--offline DIR] [--url-scheme NAME] [--routes FILE]
                                          [--schemas DIR [--strict-schemas] [--validate-results]] [--capabilities FILE]
-                                         [--import-map FILE]
+                                         [--import-map FILE] [--jit standard|short-lived]
 
                 Runs a page script or HTML page headlessly, printing console output. A .js script runs until
                 nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
@@ -70,6 +70,8 @@ extension BridgeCommandLine {
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
                   --import-map FILE  an import map {"imports": {...}} for a module file (bare names to files)
+                  --jit standard|short-lived  JavaScriptCore's optimizing compilers on (default) or off
+                                    (short-lived: only the interpreter and baseline JIT, for short runs)
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
                   --strict-schemas  with --schemas: refuse calls to actions that have no schema

@@ -6,6 +6,7 @@ import Darwin
 public import BridgeRunner
 public import BridgeTestRunner
 import BridgeValues
+import ScriptEngine
 /// The `bridge-run` command line as a library entry point, so a team's own runner executable
 /// (linking its own components) behaves exactly like `bridge-run`.
 @MainActor
@@ -210,6 +211,10 @@ public enum BridgeCommandLine {
                 guard let ms = Double(v), ms >= 1, ms.isFinite else { throw UsageError(message: "--script-timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.scriptTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
+            case "--jit":
+                let v = try value(a)
+                guard let tiering = JITTiering(rawValue: v) else { throw UsageError(message: "--jit needs standard or short-lived, got '\(v)'") }
+                options.jitTiering = tiering
             case "--settle":
                 let v = try value(a)
                 guard let ms = Double(v), ms >= 0, ms.isFinite else { throw UsageError(message: "--settle needs a number of milliseconds (0 or more), got '\(v)'") }

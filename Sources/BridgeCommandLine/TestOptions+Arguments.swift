@@ -1,4 +1,5 @@
 public import BridgeTestRunner
+import ScriptEngine
 /// Command-line parsing and help for `bridge-run test`, so the CLI only maps a `test` command
 /// onto these two functions.
 extension TestOptions {
@@ -48,6 +49,10 @@ extension TestOptions {
                 guard let ms = Double(v), ms >= 1, ms.isFinite else { throw usage("--timeout needs a number of milliseconds (at least 1), got '\(v)'") }
                 options.perTestTimeout = .milliseconds(exactly: ms)
             case "--virtual-time": options.virtualTime = true
+            case "--jit":
+                let v = try next()
+                guard let tiering = JITTiering(rawValue: v) else { throw usage("--jit needs standard or short-lived, got '\(v)'") }
+                options.jitTiering = tiering
             case "--capabilities": options.capabilitiesPath = try next()
             case "--memory-limit":
                 let v = try next()
@@ -151,6 +156,9 @@ extension TestOptions {
           --shard I/N       run the I-th of N stable slices of the files (file k of the sorted list is in shard k % N + 1)
           --timeout MS      time limit for each test and hook (default 5000)
           --virtual-time    fire timers in order without waiting
+          --jit standard|short-lived  JavaScriptCore's optimizing compilers on (standard) or off
+                            (default short-lived: every file and page is a fresh global whose
+                            optimized code is thrown away with it; compute-bound tests run slower)
           --capabilities FILE  check calls against a capability file (test files are file: pages)
           --memory-limit MB  most resident memory a worker (or the run) may use (default 2048); past it: exit 4
           --config FILE     read defaults from FILE instead of the nearest bridge.config.json

@@ -1,3 +1,5 @@
+public import ScriptEngine
+
 /// Options of `bridge-run run`.
 public struct RunOptions: Sendable, Equatable {
     /// The `.js`, module (`.mjs`, `.ts`, …) or `.html` file to run, or an http(s) page URL served by `offlineDir`.
@@ -43,6 +45,9 @@ public struct RunOptions: Sendable, Equatable {
     /// An import map for a module file (`--import-map`): `{"imports": {name: path}}`, paths
     /// relative to the map's file.
     public var importMapPath: String?
+
+    /// Whether hot code is optimized (`--jit`, default `standard`; see `JITTiering`).
+    public var jitTiering: JITTiering = .standard
 
     /// Creates options for `file`.
     public init(file: String) {

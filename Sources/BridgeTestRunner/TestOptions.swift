@@ -1,3 +1,5 @@
+public import ScriptEngine
+
 /// Options of `bridge-run test`: which files, the fixtures and reports, and how tests are timed.
 public struct TestOptions: Sendable, Equatable, Codable {
     /// One slice of a suite for a CI matrix (`--shard I/N`).
@@ -140,6 +142,10 @@ public struct TestOptions: Sendable, Equatable, Codable {
     /// Keep running: after the run, watch the files and re-run the affected test files on each
     /// change (`--watch`; `TestWatcher`).
     public var watch = false
+    /// Whether hot code is optimized (`--jit`, default `short-lived`: no optimizing tiers, since
+    /// every test file and page is a fresh global whose optimized code is thrown away with it;
+    /// see `JITTiering`).
+    public var jitTiering: JITTiering = .shortLived
     /// This process is a worker of a parent `bridge-run test` (hidden `--worker`): it reads file
     /// names on stdin and writes results as JSON Lines on stdout.
     package var isWorker = false

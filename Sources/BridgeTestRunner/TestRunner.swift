@@ -133,6 +133,8 @@ public enum TestRunner {
     /// promise continuations in a test — ends the process with a line naming the file and the
     /// test).
     static func startVM(_ options: TestOptions, prefix: String) -> ScriptVM {
+        // Only the first VM of the process can set it (a custom runner may have made one).
+        ScriptVM.setJITTiering(options.jitTiering)
         let vm = ScriptVM(timeLimit: options.perTestTimeout)
         RunGuard.start(
             scriptLimit: options.perTestTimeout, deadline: nil, memoryLimit: options.memoryLimit, runLimit: options.perTestTimeout,

@@ -25,6 +25,11 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 
+/* JavaScriptCore's GLib API for its options (jsc/JSCOptions.h, public), declared here so the
+   module needs no GLib headers: gboolean and gint are int. */
+JS_EXPORT int jsc_options_set_boolean(const char *option, int value);
+JS_EXPORT int jsc_options_get_boolean(const char *option, int *value);
+
 /* Linker-section discovery for self-registering components. The linker defines
    __start_/__stop_ for every section whose name is a C identifier; weak so that an
    image with no record links and sees NULL. */

@@ -27,6 +27,7 @@ public final class ScriptVM {
     /// - Parameter timeLimit: how long one evaluation or callback may run before it is stopped
     ///   (`nil` = no limit). Default 10 s.
     public init(timeLimit: Duration? = .seconds(10)) {
+        Self.noteCreated()
         group = JSContextGroupCreate()
         watchdog = Watchdog(limit: timeLimit.map(\.seconds) ?? 0)
         if watchdog.limit > 0 {

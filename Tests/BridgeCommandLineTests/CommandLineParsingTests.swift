@@ -25,10 +25,16 @@ import Testing
         #expect(options.timeout == .seconds(30))
         #expect(options.virtualTime == false)
         #expect(options.mockPath == nil)
+        #expect(options.jitTiering == .standard)
+        guard case .run(let tuned) = try BridgeCommandLine.parse(["run", "a.js", "--jit", "short-lived"]) else {
+            Issue.record("expected a run command")
+            return
+        }
+        #expect(tuned.jitTiering == .shortLived)
     }
 
     @Test(arguments: [
-        ["run"], ["run", "a.js", "b.js"], ["run", "a.js", "--timeout"], ["run", "a.js", "--timeout", "-5"], ["lint-everything"],
+        ["run"], ["run", "a.js", "b.js"], ["run", "a.js", "--timeout"], ["run", "a.js", "--timeout", "-5"], ["run", "a.js", "--jit", "fast"], ["run", "a.js", "--jit"], ["lint-everything"],
     ])
     func refusesBadArguments(args: [String]) {
         #expect(throws: BridgeCommandLine.UsageError.self) { try BridgeCommandLine.parse(args) }

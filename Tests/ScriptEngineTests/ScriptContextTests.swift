@@ -59,3 +59,17 @@ import Testing
         #expect((try? context.evaluate("1 + 1", sourceURL: "t.js")) == 2)
     }
 }
+
+/// The JIT tiering is a setting of the process that only its first VM can take.
+@MainActor
+@Suite struct JITTieringTests {
+    @Test func refusedOnceAVMExistsAndTheOptionsStayAsTheyWere() {
+        _ = ScriptVM(timeLimit: .seconds(5))
+        let before = ScriptVM.jscBooleanOption(JITTiering.optimizingTierOption)
+        #expect(before != nil, "JavaScriptCore has the option the tiering changes")
+        #expect(ScriptVM.setJITTiering(.shortLived) == false)
+        #expect(ScriptVM.setJITTiering(.standard) == false)
+        #expect(ScriptVM.jscBooleanOption(JITTiering.optimizingTierOption) == before)
+        #expect(ScriptVM.jscBooleanOption("noSuchOptionAnywhere") == nil)
+    }
+}
