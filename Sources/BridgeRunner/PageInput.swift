@@ -1,61 +1,98 @@
 import FoundationEssentials
-import BridgePage
+package import BridgePage
 import BridgeSupport
 import BridgeModules
 
-/// What `bridge-run run` was asked to run: a `.js` file, an `.html` page, a module or TypeScript
-/// file (bundled first), or an http(s) page URL mapped to a local page by an offline package's
-/// `routes.json`.
-struct PageInput {
-    /// A problem reading the input (exit code 2).
-    struct Problem: Error {
-        var message: String
+/// A page to run, read from its file: for `bridge-run run` (its argument and each navigation) and
+/// for `loadPage` in test files. A `.js` file, an `.html` page, a module or TypeScript file
+/// (bundled first), a `file:` URL, or an http(s) page URL mapped to a local page by an offline
+/// package's `routes.json`.
+package struct PageInput {
+    /// Why the page cannot be read; each caller words it for its own user (`Problem.message`
+    /// is the `run` wording).
+    package enum Problem: Error, Equatable {
+        /// An http(s) URL and no offline package.
+        case needsOffline
+        /// No route maps the URL (`lookalike`: a route that looks the same but is spelled with
+        /// other code points); `escapes`: the route leads out of the package.
+        case noRoute(root: String, lookalike: String?, escapes: Bool)
+        case unreadable(path: String)
+        case notUTF8(path: String)
+
+        /// What is wrong with the route of `url`, after `url: ` (or `nil` for the other problems).
+        package func routeDetail(_ url: String) -> String? {
+            guard case .noRoute(let root, let lookalike, let escapes) = self else { return nil }
+            if escapes { return "its route in \(root)/routes.json escapes the package root; refused" }
+            if let lookalike {
+                return "no route in \(root)/routes.json maps this URL to a local page; the route \(lookalike.scalarEscaped) looks the same but is spelled with other Unicode code points (routes compare code point by code point)"
+            }
+            return "no route in \(root)/routes.json maps this URL to a local page"
+        }
+
+        /// The message `bridge-run run` prints for its argument or a navigation target.
+        package func message(for target: String) -> String {
+            switch self {
+            case .needsOffline: return "\(target) is a URL; run it with --offline DIR (there is no network)"
+            case .noRoute(_, let lookalike, _): return "\(lookalike == nil ? target : target.scalarEscaped): " + (routeDetail(target) ?? "")
+            case .unreadable(let path): return "cannot read \(path): no such file or not readable"
+            case .notUTF8(let path): return "\(path): not valid UTF-8 text"
+            }
+        }
     }
 
-    var text: String
-    var isHTML: Bool
+    package var text: String
+    package var isHTML: Bool
     /// A module to bundle before it runs: `.mjs`/`.mts`/`.ts`/`.tsx`/`.jsx`/`.cts`, or a `.js`
     /// file with `import`/`export` statements.
-    var isModule: Bool
+    package var isModule: Bool
     /// The local file.
-    var path: String
-    var displayName: String
-    var pageURL: String
-    var baseDirectory: String
+    package var path: String
+    /// The name scripts and errors of the page go by: `run`'s argument as given, or for a
+    /// `loadPage` the path relative to the working directory.
+    package var displayName: String
+    package var pageURL: String
+    package var baseDirectory: String
 
-    static func resolve(_ argument: String, offline: OfflinePackage?) -> Result<PageInput, Problem> {
-        var path = argument
-        var pageURL: String?
-        let lower = argument.lowercased()
+    /// Reads `target`.
+    ///
+    /// - Parameters:
+    ///   - base: the directory a relative path (or a `file:` URL's) is relative to; `nil` = as
+    ///     given (the working directory), with no `file:` URLs.
+    ///   - url: the page URL when it is not the file's own (else the routed URL or the file URL).
+    package static func resolve(_ target: String, relativeTo base: String? = nil, offline: OfflinePackage?, url: String? = nil) -> Result<PageInput, Problem> {
+        var path = target
+        var pageURL = url
+        let lower = target.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            guard let offline else {
-                return .failure(Problem(message: "\(argument) is a URL; run it with --offline DIR (there is no network)"))
-            }
-            guard let local = offline.localPage(for: argument) else {
-                if offline.hasRoute(for: argument) {
-                    return .failure(Problem(message: "\(argument): its route in \(offline.root)/routes.json escapes the package root; refused"))
-                }
-                if let lookalike = offline.lookalikeRoute(for: argument) {
-                    return .failure(Problem(message: "\(argument.scalarEscaped): no route in \(offline.root)/routes.json maps this URL to a local page; the route \(lookalike.scalarEscaped) looks the same but is spelled with other Unicode code points (routes compare code point by code point)"))
-                }
-                return .failure(Problem(message: "\(argument): no route in \(offline.root)/routes.json maps this URL to a local page"))
+            guard let offline else { return .failure(.needsOffline) }
+            guard let local = offline.localPage(for: target) else {
+                return .failure(.noRoute(root: offline.root, lookalike: offline.lookalikeRoute(for: target), escapes: offline.hasRoute(for: target)))
             }
             path = local
-            pageURL = argument
+            pageURL = target
+        } else if let base {
+            if lower.hasPrefix("file:"), let fileURL = URL(string: target) {
+                path = fileURL.path
+            } else if !path.hasPrefix("/") {
+                path = PathText.appending(path, to: base)
+            }
+            path = PathText.standardized(path)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Problem(message: "cannot read \(path): no such file or not readable"))
-        }
-        guard let text = String(validating: Array(data), as: UTF8.self) else {
-            return .failure(Problem(message: "\(path): not valid UTF-8 text"))
-        }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path)) }
+        guard let text = String(validating: Array(data), as: UTF8.self) else { return .failure(.notUTF8(path: path)) }
         let fileLower = path.lowercased()
         let isHTML = fileLower.hasSuffix(".html") || fileLower.hasSuffix(".htm")
         let isModule = !isHTML && (ModuleSyntax.isModuleFile(path) || ModuleSyntax.usesModules(text, countingRequire: false))
-        let url = URL(fileURLWithPath: path)
+        let fileURL = URL(fileURLWithPath: path)
         return .success(PageInput(
-            text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: argument,
-            pageURL: pageURL ?? url.standardizedFileURL.absoluteString,
-            baseDirectory: url.deletingLastPathComponent().path))
+            text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: base == nil ? target : displayPath(path),
+            pageURL: pageURL ?? fileURL.standardizedFileURL.absoluteString,
+            baseDirectory: fileURL.deletingLastPathComponent().path))
+    }
+
+    /// A path relative to the working directory when it is below it (as the page loader names scripts).
+    package static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 }

@@ -42,7 +42,7 @@ struct RunInputs {
         let page: PageInput
         switch PageInput.resolve(options.file, offline: offline) {
         case .success(let p): page = p
-        case .failure(let problem): return fail(problem.message)
+        case .failure(let problem): return fail(problem.message(for: options.file))
         }
         var inputs = RunInputs(page: page, offline: offline)
         if let path = options.importMapPath {

@@ -43,7 +43,7 @@ public enum ScriptRunner {
             switch PageInput.resolve(next, offline: inputs.offline) {
             case .success(let p): page = p
             case .failure(let problem):
-                log.error(problem.message, code: 1)
+                log.error(problem.message(for: next), code: 1)
                 return finish(log, inputs: inputs, output: output)
             }
         }

@@ -86,7 +86,11 @@ final class TestPage {
     func load(_ target: String, pageURL: String? = nil) throws(Failure) {
         closeEngine()
         self.target = target
-        let input = try PageSource.resolve(target, relativeTo: setup.baseDirectory, offline: setup.offline, url: pageURL ?? setup.url)
+        let input: PageInput
+        switch PageInput.resolve(target, relativeTo: setup.baseDirectory, offline: setup.offline, url: pageURL ?? setup.url) {
+        case .success(let found): input = found
+        case .failure(let problem): throw Failure(message: problem.loadPageMessage(target))
+        }
         host.session.noteLoaded([input.path])
         let engine = try makeEngine(pageURL: input.pageURL)
         self.engine = engine
@@ -262,54 +266,16 @@ final class TestPage {
     }
 }
 
-/// A page's source: what `loadPage` and navigations load (a file relative to the test, or a URL
-/// the offline package routes).
-struct PageSource {
-    var text: String
-    var isHTML: Bool
-    var isModule: Bool
-    var path: String
-    var displayName: String
-    var pageURL: String
-    var baseDirectory: String
-
-    static func resolve(_ target: String, relativeTo base: String, offline: OfflinePackage?, url: String?) throws(TestPage.Failure) -> PageSource {
-        var path = target
-        var pageURL = url
-        let lower = target.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            guard let offline else {
-                throw TestPage.Failure(message: "loadPage(\(target)): a URL needs an offline package (options.offline: DIR); there is no network")
-            }
-            guard let local = offline.localPage(for: target) else {
-                throw TestPage.Failure(message: "loadPage(\(target)): no route in \(offline.root)/routes.json maps this URL to a local page")
-            }
-            path = local
-            pageURL = target
-        } else if lower.hasPrefix("file:"), let fileURL = URL(string: target) {
-            path = fileURL.path
-        } else if !path.hasPrefix("/") {
-            path = PathText.appending(path, to: base)
+extension PageInput.Problem {
+    /// The message of a `loadPage(target)` (or a navigation of a loaded page) that cannot read its page.
+    func loadPageMessage(_ target: String) -> String {
+        let detail: String
+        switch self {
+        case .needsOffline: detail = "a URL needs an offline package (options.offline: DIR); there is no network"
+        case .noRoute: detail = routeDetail(target) ?? ""
+        case .unreadable(let path): detail = "cannot read \(PageInput.displayPath(path)): no such file or not readable"
+        case .notUTF8(let path): detail = "\(PageInput.displayPath(path)) is not valid UTF-8 text"
         }
-        path = PathText.standardized(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TestPage.Failure(message: "loadPage(\(target)): cannot read \(Self.displayPath(path)): no such file or not readable")
-        }
-        guard let text = String(validating: Array(data), as: UTF8.self) else {
-            throw TestPage.Failure(message: "loadPage(\(target)): \(Self.displayPath(path)) is not valid UTF-8 text")
-        }
-        let fileLower = path.lowercased()
-        let isHTML = fileLower.hasSuffix(".html") || fileLower.hasSuffix(".htm")
-        let isModule = !isHTML && (ModuleSyntax.isModuleFile(path) || ModuleSyntax.usesModules(text, countingRequire: false))
-        let fileURL = URL(fileURLWithPath: path)
-        return PageSource(
-            text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: Self.displayPath(path),
-            pageURL: pageURL ?? fileURL.standardizedFileURL.absoluteString, baseDirectory: fileURL.deletingLastPathComponent().path)
-    }
-
-    /// A path relative to the working directory when it is below it (as the page loader names scripts).
-    static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+        return "loadPage(\(target)): " + detail
     }
 }

@@ -86,7 +86,7 @@ enum TestWatcher {
             for path in changed where !current.contains(path) { dependencies[path] = nil }
             let files = chosen.map { set in tests.filter { set.contains(PathText.absolute($0)) } } ?? tests
             if terminal { output.out("\u{1B}[2J\u{1B}[3J\u{1B}[H") }
-            let what = PageSource.displayPath(changed[0]) + (changed.count > 1 ? " and \(changed.count - 1) more" : "")
+            let what = PageInput.displayPath(changed[0]) + (changed.count > 1 ? " and \(changed.count - 1) more" : "")
             guard !files.isEmpty else {
                 output.err("\(prefix): \(what) changed: no test file to re-run")
                 continue
