@@ -70,9 +70,8 @@ extension BridgeCommandLine {
                                     packages.json + file.json serve http(s) scripts after an md5 check
                   --url-scheme NAME scheme of the legacy URL protocol (default hybrid)
                   --import-map FILE  an import map {"imports": {...}} for a module file (bare names to files)
-                  --jit standard|short-lived  JavaScriptCore's optimizing compilers on or off (short-lived:
-                                    interpreter and baseline JIT only); default: short-lived for an
-                                    .html page, standard for a script
+                  --jit standard|short-lived  JavaScriptCore's optimizing compilers on (default) or off
+                                    (short-lived: interpreter and baseline JIT only, for short runs)
                   --routes FILE     AB route table for nav.open: [{"id", "url", "expiresAt"}]
                   --schemas DIR     validate every call (mocked ones too) against the XML schemas in DIR
                   --strict-schemas  with --schemas: refuse calls to actions that have no schema

@@ -46,17 +46,11 @@ public struct RunOptions: Sendable, Equatable {
     /// relative to the map's file.
     public var importMapPath: String?
 
-    /// Whether hot code is optimized (`--jit`; see `JITTiering`). `nil` (the default) chooses by
-    /// the input: `shortLived` for an `.html` page (a fresh global per navigation; in
-    /// `scripts/bench` a jQuery page ran as fast or faster and used 6 MiB less), `standard` for a
-    /// script, whose loops may run long.
-    public var jitTiering: JITTiering?
-
-    /// The tiering a run uses: `jitTiering`, else by the input (a page is a short-lived global,
-    /// and each navigation another; a script's loops may run long).
-    package func jitTiering(forHTML isHTML: Bool) -> JITTiering {
-        jitTiering ?? (isHTML ? .shortLived : .standard)
-    }
+    /// Whether hot code is optimized (`--jit`, default `standard`; see `JITTiering`). Not
+    /// `shortLived` for pages by default: a jQuery page ran as fast without the optimizing tiers
+    /// (and used 6 MiB less), but a page of 10 000 elements took 15 % longer and one of 100 000
+    /// took 60 % longer (domino's parser is a long-running loop).
+    public var jitTiering: JITTiering = .standard
 
     /// Creates options for `file`.
     public init(file: String) {

@@ -23,7 +23,7 @@ public enum ScriptRunner {
         if inputs.capabilities == nil {
             inputs.trace?.write(.notice("no capability file: every page may call every action"))
         }
-        ScriptVM.setJITTiering(options.jitTiering(forHTML: inputs.page.isHTML))
+        ScriptVM.setJITTiering(options.jitTiering)
         let generation = PageGeneration(
             options: options, inputs: inputs, vm: ScriptVM(timeLimit: scriptLimit),
             clock: options.virtualTime ? VirtualClock() : SystemClock(), output: output, log: log, started: started)

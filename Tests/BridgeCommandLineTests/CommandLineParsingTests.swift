@@ -25,13 +25,12 @@ import Testing
         #expect(options.timeout == .seconds(30))
         #expect(options.virtualTime == false)
         #expect(options.mockPath == nil)
-        #expect(options.jitTiering == nil)
-        #expect(options.jitTiering(forHTML: true) == .shortLived && options.jitTiering(forHTML: false) == .standard)
+        #expect(options.jitTiering == .standard)
         guard case .run(let tuned) = try BridgeCommandLine.parse(["run", "a.js", "--jit", "short-lived"]) else {
             Issue.record("expected a run command")
             return
         }
-        #expect(tuned.jitTiering == .shortLived && tuned.jitTiering(forHTML: false) == .shortLived)
+        #expect(tuned.jitTiering == .shortLived)
     }
 
     @Test(arguments: [
