@@ -31,6 +31,10 @@ public struct PageLoader {
     public var baseDirectory: String
     /// The offline package serving http(s) scripts, if any.
     public var offline: OfflinePackage?
+    /// Told the path of every script file the page reads (its own and the offline package's,
+    /// classic and module, while parsing or inserted later): `bridge-run test --watch` re-runs
+    /// a test file when a script of a page it loaded changes.
+    public var onScriptFile: (@MainActor (String) -> Void)?
 
     /// Creates a loader.
     public init(pageName: String, pageURL: String, baseDirectory: String, offline: OfflinePackage? = nil) {
@@ -191,6 +195,7 @@ public struct PageLoader {
             }
             do {
                 let (path, data) = try offline.resolve(absolute)
+                onScriptFile?(path)
                 return (absolute, path, data)
             } catch {
                 throw Failure(message: "\(pageName): script \(error.description)")
@@ -210,6 +215,7 @@ public struct PageLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
         }
+        onScriptFile?(path)
         return (Self.displayPath(path), path, data)
     }
 

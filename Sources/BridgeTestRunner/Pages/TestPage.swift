@@ -97,8 +97,9 @@ final class TestPage {
         if input.isHTML {
             let missing: [PageLoader.Failure]
             do {
-                missing = try PageLoader(pageName: input.displayName, pageURL: input.pageURL, baseDirectory: input.baseDirectory, offline: setup.offline)
-                    .load(html: input.text, into: engine)
+                var loader = PageLoader(pageName: input.displayName, pageURL: input.pageURL, baseDirectory: input.baseDirectory, offline: setup.offline)
+                loader.onScriptFile = { [session = host.session] in session.noteLoaded([$0]) }
+                missing = try loader.load(html: input.text, into: engine)
             } catch {
                 throw Failure(message: error.message)
             }
