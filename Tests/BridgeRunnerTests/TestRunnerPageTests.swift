@@ -74,7 +74,13 @@ import Foundation
               expect(left()).toBe('0@1003000');
               expect(page.document.body instanceof page.window.HTMLElement).toBe(true);
               expect(page.window.seen).toEqual([]);
-              expect(page.document.querySelector('#left')).toMatchInlineSnapshot(`<p id="left">0@1003000</p>`);
+              expect(page.document.querySelector('#left')).toMatchInlineSnapshot(`
+                <p
+                  id="left"
+                >
+                  0@1003000
+                </p>
+              `);
             });
             """)
         #expect(r.result("timers")?.status == .passed, "\(r.text)")

@@ -7,7 +7,8 @@
 const global = env.global, impl = env.impl;
 const defineOwn = Object.defineProperty, getOwn = Object.getOwnPropertyDescriptor;
 const StringCtor = String;
-const arrayPush = env.uncurry(Array.prototype.push);
+const arrayPush = env.uncurry(Array.prototype.push), arrayIndexOf = env.uncurry(Array.prototype.indexOf);
+const getProto = Object.getPrototypeOf;
 const Node = impl.Node.prototype, Element = impl.Element.prototype;
 const Doc = impl.Document.prototype, Fragment = impl.DocumentFragment.prototype;
 
@@ -103,6 +104,43 @@ defineOwn(ExceptionProto, Symbol.toStringTag, { value: 'DOMException', configura
 impl.DOMException = DOMException;
 env.put('DOMException', DOMException);
 
+// ---- querySelectorAll returns a static NodeList, as in browsers ----
+// For a plain tag or class selector domino hands out its live getElementsBy… list: not a
+// NodeList (`instanceof NodeList` false, no forEach), not iterable (`[...list]` and
+// `for (const el of list)` threw), and live (it changed while a page removed what it found).
+const NodeListCtor = impl.NodeList;
+function staticNodeList(result) {
+  if (result instanceof NodeListCtor) return result;
+  const list = new NodeListCtor();
+  for (let i = 0; i < result.length; i++) arrayPush(list, result[i]);
+  return list;
+}
+// domino's live collections (getElementsByTagName/ClassName/Name, an element's `children`) are
+// iterable in browsers (HTMLCollection, NodeList): `[...el.children]`, `for…of`.
+// They are HTMLCollections too (`instanceof`, `Object.prototype.toString`), which domino has no
+// global for.
+const arrayValues = Array.prototype.values;
+const liveSamples = [env.document.getElementsByTagName('x'), env.document.createElement('div').children];
+const liveProtos = [];
+for (let i = 0; i < liveSamples.length; i++) {
+  const proto = Object.getPrototypeOf(liveSamples[i]);
+  if (proto === null || proto === Array.prototype || proto === Object.prototype) continue;
+  arrayPush(liveProtos, proto);
+  if (!Object.prototype.hasOwnProperty.call(proto, Symbol.iterator)) defineOwn(proto, Symbol.iterator, { value: arrayValues, writable: true, configurable: true });
+  defineOwn(proto, Symbol.toStringTag, { value: 'HTMLCollection', configurable: true });
+}
+if (!Object.prototype.hasOwnProperty.call(NodeListCtor.prototype, Symbol.toStringTag)) defineOwn(NodeListCtor.prototype, Symbol.toStringTag, { value: 'NodeList', configurable: true });
+function HTMLCollection() { throw new TypeError('Illegal constructor'); }
+if (liveProtos.length > 0) defineOwn(HTMLCollection, 'prototype', { value: liveProtos[0] });
+defineOwn(HTMLCollection, Symbol.hasInstance, {
+  value: function (v) {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return false;
+    for (let p = getProto(v); p !== null; p = getProto(p)) if (arrayIndexOf(liveProtos, p) >= 0) return true;
+    return false;
+  }
+});
+if (!Object.prototype.hasOwnProperty.call(global, 'HTMLCollection')) env.put('HTMLCollection', HTMLCollection);
+
 // ---- an invalid selector throws a DOMException named SyntaxError, as in browsers ----
 // (domino throws a plain SyntaxError, or a TypeError for an unknown pseudo-class.)
 const selectorMethods = ['querySelector', 'querySelectorAll', 'matches', 'closest', 'webkitMatchesSelector'];
@@ -118,7 +156,8 @@ for (let k = 0; k < samples.length; k++) {
     const wrapper = {
       [name](selectors) {
         try {
-          return env.apply(original, this, arguments);
+          const result = env.apply(original, this, arguments);
+          return name === 'querySelectorAll' ? staticNodeList(result) : result;
         } catch (e) {
           if (!(e instanceof SyntaxError || e instanceof TypeError || (e instanceof DOMException && e.name === 'SyntaxError')) || this === null || typeof this !== 'object' || typeof this.nodeType !== 'number') throw e;
           const where = this.nodeType === 9 ? 'Document' : this.nodeType === 11 ? 'DocumentFragment' : 'Element';

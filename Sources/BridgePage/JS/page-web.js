@@ -16,6 +16,7 @@ const encode = encodeURIComponent, decode = decodeURIComponent;
 const MapCtor = Map, SetCtor = Set, DateCtor = Date, RegExpCtor = RegExp, ArrayBufferCtor = ArrayBuffer, Uint8ArrayCtor = Uint8Array;
 const mapGet = env.uncurry(Map.prototype.get), mapSet = env.uncurry(Map.prototype.set), mapHas = env.uncurry(Map.prototype.has);
 const mapDelete = env.uncurry(Map.prototype.delete), mapForEach = env.uncurry(Map.prototype.forEach);
+const mapClear = env.uncurry(Map.prototype.clear), mapSize = env.uncurry(Object.getOwnPropertyDescriptor(Map.prototype, 'size').get);
 const setAdd = env.uncurry(Set.prototype.add), setForEach = env.uncurry(Set.prototype.forEach);
 const ProxyCtor = Proxy, ReflectCtor = Reflect, isArray = Array.isArray, isView = ArrayBuffer.isView;
 const DOMException = impl.DOMException;
@@ -147,6 +148,15 @@ put('webkitURL', URL);
 // `setItem` throws a QuotaExceededError and the storage keeps what it had.
 const storageQuota = 5 * 1024 * 1024;
 const storageUsed = new MapCtor();  // the data map → UTF-16 units used
+// The storage (the proxy a page holds) → its data map. Not a property of the proxy's target: a
+// non-configurable own property the `ownKeys` trap leaves out breaks the proxy's invariants, and
+// `Object.keys(localStorage)` threw a TypeError.
+const storageData = new MapCtor();
+function dataOf(storage) {
+  const data = mapGet(storageData, storage);
+  if (data === undefined) throw new TypeErrorCtor('Illegal invocation');
+  return data;
+}
 function storagePut(data, k, v) {
   const old = mapHas(data, k) ? k.length + mapGet(data, k).length : 0;
   const used = mapGet(storageUsed, data) || 0;
@@ -163,23 +173,24 @@ function storageDelete(data, k) {
 function makeStorage() {
   const data = new MapCtor();
   const storage = Object.create(Storage.prototype);
-  defineOwn(storage, '__data', { value: data });
-  return new ProxyCtor(storage, {
-    get(t, k) { if (typeof k !== 'string' || k in t) return ReflectCtor.get(t, k); return mapHas(data, k) ? mapGet(data, k) : undefined; },
-    set(t, k, v) { if (typeof k !== 'string' || k in t) return ReflectCtor.set(t, k, v); storagePut(data, k, StringCtor(v)); return true; },
+  const proxy = new ProxyCtor(storage, {
+    get(t, k, r) { if (typeof k !== 'string' || k in t) return ReflectCtor.get(t, k, r); return mapHas(data, k) ? mapGet(data, k) : undefined; },
+    set(t, k, v, r) { if (typeof k !== 'string' || k in t) return ReflectCtor.set(t, k, v, r); storagePut(data, k, StringCtor(v)); return true; },
     has(t, k) { return (typeof k === 'string' && mapHas(data, k)) || k in t; },
     deleteProperty(t, k) { if (typeof k === 'string') storageDelete(data, k); return true; },
     ownKeys() { const out = []; mapForEach(data, function (v, k) { arrayPush(out, k); }); return out; },
     getOwnPropertyDescriptor(t, k) { return typeof k === 'string' && mapHas(data, k) ? { value: mapGet(data, k), writable: true, enumerable: true, configurable: true } : undefined; }
   });
+  mapSet(storageData, proxy, data);
+  return proxy;
 }
 function Storage() { throw new TypeErrorCtor('Illegal constructor'); }
-Storage.prototype.getItem = function getItem(k) { k = StringCtor(k); return mapHas(this.__data, k) ? mapGet(this.__data, k) : null; };
-Storage.prototype.setItem = function setItem(k, v) { storagePut(this.__data, StringCtor(k), StringCtor(v)); };
-Storage.prototype.removeItem = function removeItem(k) { storageDelete(this.__data, StringCtor(k)); };
-Storage.prototype.clear = function clear() { this.__data.clear(); mapSet(storageUsed, this.__data, 0); };
-Storage.prototype.key = function key(i) { const keys = []; mapForEach(this.__data, function (v, k) { arrayPush(keys, k); }); return i >= 0 && i < keys.length ? keys[i] : null; };
-defineOwn(Storage.prototype, 'length', { get() { return this.__data.size; }, configurable: true });
+Storage.prototype.getItem = function getItem(k) { const data = dataOf(this); k = StringCtor(k); return mapHas(data, k) ? mapGet(data, k) : null; };
+Storage.prototype.setItem = function setItem(k, v) { storagePut(dataOf(this), StringCtor(k), StringCtor(v)); };
+Storage.prototype.removeItem = function removeItem(k) { storageDelete(dataOf(this), StringCtor(k)); };
+Storage.prototype.clear = function clear() { const data = dataOf(this); mapClear(data); mapSet(storageUsed, data, 0); };
+Storage.prototype.key = function key(i) { const keys = []; mapForEach(dataOf(this), function (v, k) { arrayPush(keys, k); }); return i >= 0 && i < keys.length ? keys[i] : null; };
+defineOwn(Storage.prototype, 'length', { get() { return mapSize(dataOf(this)); }, configurable: true });
 put('Storage', Storage);
 put('localStorage', makeStorage());
 put('sessionStorage', makeStorage());

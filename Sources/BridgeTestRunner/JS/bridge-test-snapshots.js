@@ -4,7 +4,7 @@
 // toMatchInlineSnapshot(snapshot?) and toThrowErrorMatchingSnapshot(hint?). An extension of
 // bridge-test-harness.js (built-ins captured at load). Values are printed like Jest's
 // pretty-format for plain data (keys sorted, trailing commas, `Map {`, `Set {`, `[Function f]`);
-// an object with a string `outerHTML` (a DOM node) is stored as that markup. The snapshot file
+// DOM nodes are printed as Jest's DOMElement plugin prints them (below). The snapshot file
 // itself is kept by native code (SnapshotStore): this side names and prints, native code
 // compares, writes and counts.
 
@@ -45,8 +45,51 @@ function className(v) {
     return typeof n === 'string' && n !== 'Object' ? n : '';
   } catch (e) { return ''; }
 }
-function markupOf(v) {
-  try { const h = v.outerHTML; return typeof h === 'string' ? h : null; } catch (e) { return null; }
+// ---- DOM nodes, printed as Jest's DOMElement plugin does, so snapshots read the same ----
+// An element: `<tag`, then its attributes sorted by name, one a line (`name="value"`), then
+// `>`, its child nodes one a line one level deeper (text as it is, `<` and `>` escaped;
+// comments as `<!--…-->`), and `</tag>`; without children `<tag />` (or `/>` after the
+// attributes). A fragment prints as `<DocumentFragment>`; NodeList/HTMLCollection as a named list.
+const stringReplace = Function.prototype.call.bind(String.prototype.replace);
+const stringToLowerCase = Function.prototype.call.bind(String.prototype.toLowerCase);
+const objectToString = Function.prototype.call.bind(Object.prototype.toString);
+function escapeMarkup(text) { return stringReplace(stringReplace(text, /</g, '&lt;'), />/g, '&gt;'); }
+function domKind(v) {
+  try {
+    const t = v.nodeType;
+    if (t === 1 && typeof v.tagName === 'string') return 'element';
+    if (t === 3 && typeof v.data === 'string') return 'text';
+    if (t === 8 && typeof v.data === 'string') return 'comment';
+    if (t === 11 && v.childNodes !== undefined) return 'fragment';
+    const tag = objectToString(v);
+    if ((tag === '[object NodeList]' || tag === '[object HTMLCollection]') && typeof v.length === 'number') return 'collection';
+  } catch (e) {}
+  return null;
+}
+function printNode(node, kind, indent, seen) {
+  if (kind === 'text') return escapeMarkup(node.data);
+  if (kind === 'comment') return '<!--' + escapeMarkup(node.data) + '-->';
+  if (kind === 'collection') {
+    const items = newList();
+    for (let i = 0; i < node.length; i++) append(items, print(node[i], indent + '  ', seen));
+    return block(stringSlice(objectToString(node), 8, -1) + ' [', items, ']', indent);
+  }
+  const type = kind === 'fragment' ? 'DocumentFragment' : stringToLowerCase(node.tagName);
+  const inner = indent + '  ';
+  let props = '';
+  if (kind === 'element') {
+    const names = newList(), values = {};
+    const attrs = node.attributes;
+    for (let i = 0; i < attrs.length; i++) { append(names, attrs[i].name); put(values, attrs[i].name, attrs[i].value); }
+    arraySort(names);
+    for (let i = 0; i < names.length; i++) props += '\n' + inner + names[i] + '="' + values[names[i]] + '"';
+  }
+  let children = '';
+  const nodes = node.childNodes;
+  for (let i = 0; i < nodes.length; i++) children += '\n' + inner + print(nodes[i], inner, seen);
+  const open = '<' + type + (props === '' ? '' : props + '\n' + indent);
+  if (children === '') return open + (props === '' ? ' />' : '/>');
+  return open + '>' + children + '\n' + indent + '</' + type + '>';
 }
 function block(open, items, close, indent) {
   if (items.length === 0) return open + close;
@@ -66,14 +109,16 @@ function print(v, indent, seen) {
     case 'function': return fmt(v);
   }
   if (v === null) return 'null';
+  // Before the generic checks: domino's NodeList is a Proxy whose key list breaks its own rules.
+  const dom = domKind(v);
+  if (dom !== null) return printNode(v, dom, indent, seen);
   const asym = asymOf(v);
   if (asym !== undefined) return asym.description;
   const kind = kindOf(v);
   if (kind === 'date') return isNaNFn(dateGetTime(v)) ? 'Date { NaN }' : dateToISOString(v);
   if (kind === 'regexp' || kind === 'error') return fmt(v);
   if (kit.isThenable(v)) return 'Promise {}';
-  const markup = markupOf(v);
-  if (markup !== null) return markup;
+
   if (arrayIndexOf(seen, v) >= 0) return '[Circular]';
   append(seen, v);
   const inner = indent + '  ';
