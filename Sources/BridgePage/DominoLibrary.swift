@@ -74,6 +74,11 @@ package enum DominoLibrary {
         ("Document.js", "    this._parser.parse(s);", "    if (!this._parser.insertAtInsertionPoint(s)) this._parser.parse(s);"),
         // The page layer hears of a script's end tag, so the parser pauses right after
         // `</script>`: the insertion point `document.write` writes at, as the HTML standard has it.
+        // CSS custom properties (`el.style.setProperty('--gap', '4px')`, `style="--gap: 4px"`):
+        // domino's CSS parser predates them and threw a TypeError from its internals; they are
+        // taken out before it parses, and what it still cannot parse is dropped, as a browser does.
+        ("CSSStyleDeclaration.js", "  parser.parseStyleAttribute(s);",
+         "  s = s.replace(/(^|;)\\s*(--[^:;\\s]+)\\s*:([^;]*)/g, function (m, pre, name, value) { result.property[name] = value.trim(); return pre; }); try { parser.parseStyleAttribute(s); } catch (e) {}"),
         ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",
          "    var endedScript = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    if (htmlparser.onScriptEnd) htmlparser.onScriptEnd(endedScript);"),
     ]

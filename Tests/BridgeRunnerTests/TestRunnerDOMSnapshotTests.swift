@@ -33,10 +33,10 @@ import Testing
         }
     }
 
-    @Test("querySelectorAll is a static, iterable NodeList; live collections iterate; Object.keys(localStorage) works")
+    @Test("querySelectorAll is a static, iterable NodeList; live collections and classList iterate; Object.keys(localStorage) works; CSS custom properties")
     func collectionsAndStorageBehaveAsInBrowsers() async throws {
         let dir = try TestDirectory()
-        try dir.write("list.html", "<ul><li class=a>1</li><li class=a>2</li></ul>")
+        try dir.write("list.html", "<ul><li class=a>1</li><li class=a>2</li></ul><p id=p class='x y' style='--gap: 4px; color: red'>p</p>")
         let test = try dir.write("collections.test.js", """
             test('collections', async () => {
               const page = await loadPage('list.html');
@@ -59,6 +59,13 @@ import Testing
               expect(Object.keys(w.localStorage)).toEqual(['k']);
               expect(w.localStorage.length).toBe(1);
               expect(() => w.Storage.prototype.getItem.call({}, 'k')).toThrow(w.TypeError);
+              const p = d.getElementById('p');
+              expect([...p.classList]).toEqual(['x', 'y']);
+              expect([p.style.getPropertyValue('--gap'), p.style.color]).toEqual(['4px', 'red']);
+              p.style.setProperty('--w', '2px');
+              expect(p.getAttribute('style')).toBe('--gap: 4px; color: red; --w: 2px;');
+              p.setAttribute('style', 'color: blue; bogus:::; --k: v');
+              expect([p.style.color, p.style.getPropertyValue('--k')]).toEqual(['blue', 'v']);
             });
             """)
         // Virtual time: the test's limit is not real time, so a loaded machine cannot fail it.

@@ -129,6 +129,13 @@ for (let i = 0; i < liveSamples.length; i++) {
   if (!Object.prototype.hasOwnProperty.call(proto, Symbol.iterator)) defineOwn(proto, Symbol.iterator, { value: arrayValues, writable: true, configurable: true });
   defineOwn(proto, Symbol.toStringTag, { value: 'HTMLCollection', configurable: true });
 }
+// An element's classList (DOMTokenList) iterates too: `[...el.classList]`.
+const tokenListProto = getProto(env.document.createElement('div').classList);
+if (tokenListProto !== null && !Object.prototype.hasOwnProperty.call(tokenListProto, Symbol.iterator)) {
+  defineOwn(tokenListProto, Symbol.iterator, {
+    value: function* values() { for (let i = 0; i < this.length; i++) yield this.item(i); }, writable: true, configurable: true
+  });
+}
 if (!Object.prototype.hasOwnProperty.call(NodeListCtor.prototype, Symbol.toStringTag)) defineOwn(NodeListCtor.prototype, Symbol.toStringTag, { value: 'NodeList', configurable: true });
 function HTMLCollection() { throw new TypeError('Illegal constructor'); }
 if (liveProtos.length > 0) defineOwn(HTMLCollection, 'prototype', { value: liveProtos[0] });
