@@ -50,6 +50,11 @@ function comparePoints(a, ao, b, bo) {
   }
   return -comparePoints(b, bo, a, ao);
 }
+function nextInTree(node, root) {
+  if (node.firstChild !== null) return node.firstChild;
+  for (let n = node; n !== root; n = n.parentNode) if (n.nextSibling !== null) return n.nextSibling;
+  return null;
+}
 function offsetOf(v) {
   const n = NumberCtor(v);
   return n !== n || n < 0 ? 0 : mathFloor(n);
@@ -155,9 +160,11 @@ R.toString = function toString() {
   if (s.sc === s.ec && s.sc.nodeType === 3) return stringSlice(s.sc.data, s.so, s.eo);
   let out = '';
   const root = this.commonAncestorContainer;
-  const walker = root.ownerDocument ? root.ownerDocument.createTreeWalker(root, 4) : env.document.createTreeWalker(root, 4);
   if (root.nodeType === 3) return '';
-  for (let t = walker.nextNode(); t !== null; t = walker.nextNode()) {
+  // Text nodes under root in document order (our own walk: domino's TreeWalker reads the
+  // page's global Number, which a page may have replaced).
+  for (let t = root.firstChild; t !== null; t = nextInTree(t, root)) {
+    if (t.nodeType !== 3) continue;
     const from = t === s.sc ? s.so : 0, to = t === s.ec ? s.eo : t.data.length;
     if (t !== s.sc && comparePoints(t, 0, s.sc, s.so) < 0) continue;
     if (t !== s.ec && comparePoints(t, 0, s.ec, s.eo) >= 0) break;
