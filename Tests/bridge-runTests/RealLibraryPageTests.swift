@@ -29,6 +29,18 @@ import BridgeRuntimeTesting
     }
 
     static let pages: [Page] = [
+        Page(#"bootstrap"#, #"Bootstrap 5 components by their data attributes (tabs, collapse, dismissible alert, modal with backdrop, toast) driven by clicks, with bridge answers"#,
+             [
+                #"Bootstrap 5.2.3"#,
+                #"profile: Grace Hopper | orders: #1001 Keyboard, #1002 Lamp"#,
+                #"tab shown: orders-tab | previous: profile-tab | panes: profile orders*"#,
+                #"details: collapse show | aria-expanded: true"#,
+                #"alert closed: true"#,
+                #"modal shown by delete | body: modal-open | backdrop: 1"#,
+                #"toast: DENIED: accounts are deleted in the app settings"#,
+                #"modal hidden | body: "" | backdrop: 0"#,
+                #"toast hidden: false"#,
+             ]),
         Page(#"jquery"#, #"jQuery 3 (Deferred from the bridge, delegation, native click, custom events, effects, serialize)"#,
              [
                 #"jQuery 3.6.1"#,
