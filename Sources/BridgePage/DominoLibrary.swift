@@ -74,6 +74,28 @@ package enum DominoLibrary {
         ("Document.js", "    this._parser.parse(s);", "    if (!this._parser.insertAtInsertionPoint(s)) this._parser.parse(s);"),
         // The page layer hears of a script's end tag, so the parser pauses right after
         // `</script>`: the insertion point `document.write` writes at, as the HTML standard has it.
+        // Modifications are tracked from the start, not only once parsing ended: domino's live
+        // collections (`children`, getElementsBy…) are caches checked against that clock, so a
+        // script run while the page was parsed (most inline scripts) saw `ul.children.length`
+        // stay the same after it appended a child.
+        // (And the two places that started the clock at 1 leave a running clock alone: going back
+        // to 1 could make a later modification's time equal a cache's, which then looks fresh.)
+        ("Document.js", "  this.modclock = 0;", "  this.modclock = 1;"),
+        // A modification reaches the document too (domino walked parent elements, which stop at
+        // <html>): `document.getElementsByTagName('li')` never changed after the first read.
+        ("Node.js", "      for(var n = this; n; n = n.parentElement) {", "      for(var n = this; n; n = n.parentNode) {"),
+        ("HTMLParser.js", "    doc.modclock = 1; // Start tracking modifications", "    if (!doc.modclock) doc.modclock = 1; // Start tracking modifications"),
+        ("DOMImplementation.js", "    d.modclock = 1; // Start tracking modifications", "    if (!d.modclock) d.modclock = 1; // Start tracking modifications"),
+        // The live collections' own bookkeeping fields were enumerable: `Object.keys(el.children)`
+        // and `for…in` over a getElementsBy… list listed `element`, `root`, `cache`, … (browsers:
+        // only the indices). Made non-enumerable where they are first set.
+        // An index past the new end is removed, not set to undefined (it stayed in Object.keys).
+        ("FilteredElementList.js", "        this[i] = undefined;", "        delete this[i];"),
+        ("Element.js", "        this[i] = undefined;", "        delete this[i];"),
+        ("FilteredElementList.js", "  this.traverse();\n}",
+         "  this.traverse(); var self = this; ['root', 'filter', 'lastModTime', 'done', 'cache'].forEach(function (k) { Object.defineProperty(self, k, { enumerable: false }); });\n}"),
+        ("Element.js", "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache();\n}",
+         "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache(); var self = this; ['element', 'lastModTime', 'childrenByNumber', 'childrenByName'].forEach(function (k) { if (Object.prototype.hasOwnProperty.call(self, k)) Object.defineProperty(self, k, { enumerable: false }); });\n}"),
         // CSS custom properties (`el.style.setProperty('--gap', '4px')`, `style="--gap: 4px"`):
         // domino's CSS parser predates them and threw a TypeError from its internals; they are
         // taken out before it parses, and what it still cannot parse is dropped, as a browser does.

@@ -36,11 +36,26 @@ import Testing
     @Test("querySelectorAll is a static, iterable NodeList; live collections and classList iterate; Object.keys(localStorage) works; CSS custom properties")
     func collectionsAndStorageBehaveAsInBrowsers() async throws {
         let dir = try TestDirectory()
-        try dir.write("list.html", "<ul><li class=a>1</li><li class=a>2</li></ul><p id=p class='x y' style='--gap: 4px; color: red'>p</p>")
+        try dir.write("list.html", """
+            <ul><li class=a>1</li><li class=a>2</li></ul><p id=p class='x y' style='--gap: 4px; color: red'>p</p>
+            <script>
+              // While the page is parsed: live collections must see this script's own changes.
+              const u = document.querySelector('ul'), kids = u.children, lis = document.getElementsByTagName('li');
+              const before = [kids.length, lis.length];
+              u.appendChild(document.createElement('li'));
+              window.parseTime = [before, [kids.length, lis.length, u.children.length]];
+              u.removeChild(u.lastChild);
+            </script>
+            """)
         let test = try dir.write("collections.test.js", """
             test('collections', async () => {
               const page = await loadPage('list.html');
               const w = page.window, d = page.document;
+              expect(w.parseTime).toEqual([[2, 2], [3, 3, 3]]);
+              // (domino refreshes a live collection's indices when its length or item() is read)
+              const kidsNow = d.querySelector('ul').children, lisNow = d.getElementsByTagName('li');
+              expect([kidsNow.length, lisNow.length]).toEqual([2, 2]);
+              expect([Object.keys(kidsNow), Object.keys(lisNow)]).toEqual([['0', '1'], ['0', '1']]);
               const list = d.querySelectorAll('li');
               expect(list instanceof w.NodeList).toBe(true);
               expect(Object.prototype.toString.call(list)).toBe('[object NodeList]');
