@@ -1,5 +1,5 @@
 import BridgeValues
-import ScriptEngine
+package import ScriptEngine
 import BridgePage
 import BridgeCore
 
@@ -61,7 +61,8 @@ public enum ScriptRunner {
     /// Page loads one run may chain through navigations.
     static let maxNavigations = 20
 
-    static func describe(_ e: ScriptError) -> String {
+    /// An uncaught error of a page as the one line `run` prints (and `loadPage` records).
+    package static func describe(_ e: ScriptError) -> String {
         let loc = e.location.map { "\($0): " } ?? ""
         switch e.kind {
         case .exception: return "\(loc)uncaught \(e.message)"

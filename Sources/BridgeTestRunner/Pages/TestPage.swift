@@ -168,7 +168,7 @@ final class TestPage {
             case .exception(let error):
                 // Once the page navigates away or closes, its cancelled calls are traced, not errors.
                 guard pendingNavigation == nil, self.engine === engine else { return }
-                let line = Self.describe(error)
+                let line = ScriptRunner.describe(error)
                 errors.append(line)
                 host.console("[page \(name)] \(line)")
             default: break
@@ -246,16 +246,6 @@ final class TestPage {
 
     /// Timers due sooner than this keep a page unsettled.
     static let soon: Duration = .milliseconds(4)
-
-    /// An uncaught error of the page as one line (as `run` prints it).
-    static func describe(_ e: ScriptError) -> String {
-        let loc = e.location.map { "\($0): " } ?? ""
-        switch e.kind {
-        case .exception: return "\(loc)uncaught \(e.message)"
-        case .unhandledRejection: return "\(loc)unhandled promise rejection: \(e.message)"
-        case .timeLimit, .loadFailure: return "\(loc)\(e.message)"
-        }
-    }
 
     /// Closes the page's engine (idempotent).
     func closeEngine() {
