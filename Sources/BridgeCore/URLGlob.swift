@@ -16,10 +16,16 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
 
     /// Compiles a pattern.
     public init(_ pattern: String) {
+        self.init(pattern, questionMarkMatchesOne: true, normalizing: true)
+    }
+
+    /// Compiles a pattern for another URL matcher of the runtime (HTTP fixtures): `?` matching
+    /// one character or only itself, the pattern's scheme and host lower-cased or left alone.
+    package init(_ pattern: String, questionMarkMatchesOne: Bool, normalizing: Bool) {
         self.pattern = pattern
         var parts: [Part] = []
         var literal: [UInt8] = []
-        let bytes = Array(URLGlob.normalize(pattern).utf8)
+        let bytes = Array((normalizing ? URLGlob.normalize(pattern) : pattern).utf8)
         var i = 0
         func flush() {
             if !literal.isEmpty { parts.append(.literal(literal)) }
@@ -36,7 +42,7 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
                     parts.append(.star)
                     i += 1
                 }
-            } else if c == UInt8(ascii: "?") {
+            } else if c == UInt8(ascii: "?"), questionMarkMatchesOne {
                 flush()
                 parts.append(.one)
                 i += 1
@@ -54,8 +60,12 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
 
     /// `true` when the whole URL matches.
     public func matches(_ url: String) -> Bool {
-        let s = Array(URLGlob.normalize(url).utf8)
-        return match(0, s, 0)
+        matches(normalized: URLGlob.normalize(url))
+    }
+
+    /// `true` when the whole of `text` matches, taken as it is (a URL already normalized, or a path).
+    package func matches(normalized text: String) -> Bool {
+        match(0, Array(text.utf8), 0)
     }
 
     private func match(_ pi: Int, _ s: [UInt8], _ si: Int) -> Bool {

@@ -13,43 +13,17 @@ import BridgeCore
 public struct HTTPURLPattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
-    private let parts: [Part]
+    private let glob: URLGlob
     private let pathOnly: Bool
     private let withQuery: Bool
-
-    private enum Part: Sendable, Equatable {
-        case literal([UInt8])
-        case star
-        case globstar
-    }
 
     /// Compiles a pattern.
     public init(_ pattern: String) {
         self.pattern = pattern
         pathOnly = pattern.hasPrefix("/")
         withQuery = pattern.contains("?")
-        var parts: [Part] = []
-        var literal: [UInt8] = []
-        let bytes = Array((pathOnly ? pattern : URLGlob.normalize(pattern)).utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "*") {
-                if !literal.isEmpty { parts.append(.literal(literal)) }
-                literal = []
-                if i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
-                    parts.append(.globstar)
-                    i += 2
-                } else {
-                    parts.append(.star)
-                    i += 1
-                }
-            } else {
-                literal.append(bytes[i])
-                i += 1
-            }
-        }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
-        self.parts = parts
+        // The capability files' glob, with `?` matching itself (it starts a query here).
+        glob = URLGlob(pattern, questionMarkMatchesOne: false, normalizing: !pathOnly)
     }
 
     /// The pattern.
@@ -67,7 +41,7 @@ public struct HTTPURLPattern: Sendable, Equatable, CustomStringConvertible {
         } else {
             text = URLGlob.normalize(String(subject))
         }
-        return Self.match(parts[...], Array(text.utf8)[...])
+        return glob.matches(normalized: text)
     }
 
     /// The part of `url` from its path on (`/a/b?q` of `https://h/a/b?q`); `nil` for URLs
@@ -77,29 +51,5 @@ public struct HTTPURLPattern: Sendable, Equatable, CustomStringConvertible {
         let rest = url[r.upperBound...]
         guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         return rest[slash] == "/" ? rest[slash...] : nil
-    }
-
-    private static func match(_ parts: ArraySlice<Part>, _ s: ArraySlice<UInt8>) -> Bool {
-        guard let first = parts.first else { return s.isEmpty }
-        let rest = parts.dropFirst()
-        switch first {
-        case .literal(let lit):
-            guard s.count >= lit.count, s.prefix(lit.count).elementsEqual(lit) else { return false }
-            return match(rest, s.dropFirst(lit.count))
-        case .star:
-            var k = s.startIndex
-            while true {
-                if match(rest, s[k...]) { return true }
-                if k == s.endIndex || s[k] == UInt8(ascii: "/") { return false }
-                k += 1
-            }
-        case .globstar:
-            var k = s.startIndex
-            while true {
-                if match(rest, s[k...]) { return true }
-                if k == s.endIndex { return false }
-                k += 1
-            }
-        }
     }
 }
