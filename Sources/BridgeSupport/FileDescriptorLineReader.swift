@@ -14,6 +14,8 @@ import Darwin
 package struct FileDescriptorLineReader {
     private let fd: Int32
     private var pending: [UInt8] = []
+    /// One read's worth, reused.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     /// Where the next line starts in `pending`.
     private var start = 0
     /// How far `pending` was searched for a newline.
@@ -54,12 +56,9 @@ package struct FileDescriptorLineReader {
                 searched -= start
                 start = 0
             }
-            let count = pending.count
-            pending.append(contentsOf: repeatElement(0, count: 65536))
-            let n = pending.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, 65536) }
-            pending.removeLast(65536 - max(n, 0))
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { atEnd = true }
+            if n <= 0 { atEnd = true } else { pending.append(contentsOf: chunk[0..<n]) }
         }
     }
 }
