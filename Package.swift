@@ -53,6 +53,9 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // Defines the process's clock_gettime: the thread CPU clock JSC's time limit reads on every
+        // VM entry, served from a 1 ms cache on the JS thread (ScriptEngine/ThreadCPUClock.swift).
+        .target(name: "CThreadClock", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CICURegex",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
@@ -65,7 +68,7 @@ let package = Package(
         // The layers, bottom up.
         layer("BridgeSupport"),
         layer("BridgeValues", ["BridgeSupport"]),
-        layer("ScriptEngine", ["BridgeValues", "BridgeSupport", "CJSC"]),
+        layer("ScriptEngine", ["BridgeValues", "BridgeSupport", "CJSC", "CThreadClock"]),
         layer("BridgeSchema", ["BridgeValues", "BridgeSupport", "CICURegex"]),
         layer("BridgeModules", ["BridgeValues", "BridgeSupport"]),
         layer("BridgeCore", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"], exclude: ["JS"], plugins: ["EmbedJS"]),

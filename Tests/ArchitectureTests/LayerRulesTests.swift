@@ -11,7 +11,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "BridgeSupport": [],
         "BridgeValues": ["BridgeSupport"],
-        "ScriptEngine": ["BridgeValues", "BridgeSupport", "CJSC"],
+        "ScriptEngine": ["BridgeValues", "BridgeSupport", "CJSC", "CThreadClock"],
         "BridgeSchema": ["BridgeValues", "BridgeSupport", "CICURegex"],
         "BridgeModules": ["BridgeValues", "BridgeSupport"],
         "BridgeCore": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema"],

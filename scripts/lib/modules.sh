@@ -5,11 +5,11 @@
 #
 #   library_build DIR [SWIFTC_FLAGS...]
 #
-# Leaves DIR/modules/*.swiftmodule and DIR/objects/*.o (link them all), builds CICURegex (see
-# cicuregex.sh) and the JS embedding (EmbeddedJS.swift per layer, as the EmbedJS plugin writes
+# Leaves DIR/modules/*.swiftmodule and DIR/objects/*.o (link them all), builds the C targets (see
+# c-targets.sh) and the JS embedding (EmbeddedJS.swift per layer, as the EmbedJS plugin writes
 # it). Sets LIBRARY_LINK: the objects and libraries to link.
-# shellcheck source=cicuregex.sh
-. "$(dirname "${BASH_SOURCE[0]}")/cicuregex.sh"
+# shellcheck source=c-targets.sh
+. "$(dirname "${BASH_SOURCE[0]}")/c-targets.sh"
 
 # Package.swift's layers in the order declared (dependencies first); the testing kit is not needed.
 mapfile -t LIBRARY_LAYERS < <(grep -o '^ *layer("[A-Za-z]*"' "$(dirname "${BASH_SOURCE[0]}")/../../Package.swift" | sed 's/.*layer("//; s/"$//' | grep -vx BridgeRuntimeTesting)
@@ -31,7 +31,7 @@ library_build() {
     case "$f" in -sanitize=*) clangflags+=("-fsanitize=${f#-sanitize=}") ;; -gdwarf-types | -g) ;; esac
   done
   [[ " $* " == *" -debug-info-format=dwarf "* || " $* " == *"dwarf-version=4"* ]] && clangflags+=(-gdwarf-4)
-  cicuregex_build "$dir" "${clangflags[@]}" || return 1
+  c_targets_build "$dir" "${clangflags[@]}" || return 1
   # The JS embedding: the plugin's tool, run on each layer's JS/ folder.
   "$swiftc" -O "$dir/src/embed-js/main.swift" -o "$dir/embed-js" || return 1
   local layer
@@ -42,14 +42,14 @@ library_build() {
   done
   local flags=(-parse-as-library -swift-version 6 -enable-testing -package-name BridgeRuntime
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
-    -I "$dir/modules" -I "$dir/src/CJSC" -I "$dir/CICURegex/include" "${cflags[@]}" "$@")
+    -I "$dir/modules" -I "$dir/src/CJSC" -I "$dir/CICURegex/include" -I "$dir/CThreadClock/include" "${cflags[@]}" "$@")
   for layer in "${LIBRARY_LAYERS[@]}"; do
     local sources=()
     mapfile -t sources < <(find "$dir/src/$layer" -name '*.swift' | sort)
     (cd "$dir/objects" && "$swiftc" "${flags[@]}" -module-name "$layer" -emit-module -emit-module-path "$dir/modules/$layer.swiftmodule" \
       -c -wmo "${sources[@]}" -o "$dir/objects/$layer.o") || { echo "library_build: $layer failed" >&2; return 1; }
   done
-  LIBRARY_LINK=("$dir"/objects/*.o "$dir/CICURegex/icu_regex.o" $(pkg-config --libs javascriptcoregtk-4.1) -licui18n -licuuc)
+  LIBRARY_LINK=("$dir"/objects/*.o "$dir/CICURegex/icu_regex.o" "$dir/CThreadClock/thread_clock.o" $(pkg-config --libs javascriptcoregtk-4.1) -licui18n -licuuc -ldl)
   LIBRARY_FLAGS=("${flags[@]}")
 }
 
@@ -62,6 +62,6 @@ library_build_flags() {
   for f in $(pkg-config --cflags javascriptcoregtk-4.1); do cflags+=(-Xcc "$f"); done
   LIBRARY_FLAGS=(-parse-as-library -swift-version 6 -enable-testing -package-name BridgeRuntime
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
-    -I "$dir/modules" -I "$dir/src/CJSC" -I "$dir/CICURegex/include" "${cflags[@]}" "$@")
-  LIBRARY_LINK=("$dir"/objects/*.o "$dir/CICURegex/icu_regex.o" $(pkg-config --libs javascriptcoregtk-4.1) -licui18n -licuuc)
+    -I "$dir/modules" -I "$dir/src/CJSC" -I "$dir/CICURegex/include" -I "$dir/CThreadClock/include" "${cflags[@]}" "$@")
+  LIBRARY_LINK=("$dir"/objects/*.o "$dir/CICURegex/icu_regex.o" "$dir/CThreadClock/thread_clock.o" $(pkg-config --libs javascriptcoregtk-4.1) -licui18n -licuuc -ldl)
 }

@@ -1,0 +1,35 @@
+internal import CThreadClock
+
+/// The calling thread's CPU clock as JavaScriptCore's execution time limit reads it.
+///
+/// JavaScriptCore reads the thread CPU clock on every entry into the VM when a time limit is set,
+/// and it enters the VM once per promise continuation, timer callback and delivery. On Linux that
+/// clock is a system call (~0.5 µs here, more than the continuation itself), while the monotonic
+/// clock is answered in user space. The `CThreadClock` target defines the process's
+/// `clock_gettime`: on a thread that opted in (the one a `ScriptVM` with a time limit is created
+/// on), the thread CPU clock is read for real at most once per millisecond of wall time, and
+/// reads in between answer the last reading plus the wall time since: never below the true CPU
+/// time, at most 1 ms above it, never backwards. Every other clock, and every other thread, gets
+/// the C library's answer unchanged. `BRIDGE_EXACT_THREAD_CLOCK=1` in the environment turns it off.
+package enum ThreadCPUClock {
+    /// Serves the calling thread's CPU clock from the cache (`true`) or exactly (`false`).
+    ///
+    /// - Returns: whether the thread's clock is now served from the cache (`false` when the
+    ///   environment asks for the exact clock).
+    @discardableResult
+    package static func serveCachedOnCurrentThread(_ enabled: Bool = true) -> Bool {
+        bridge_thread_clock_serve_cached(enabled ? 1 : 0) != 0
+    }
+
+    /// Reads of the calling thread's CPU clock since it opted in: all of them, and those that
+    /// made the system call.
+    package static var counts: (served: UInt64, exact: UInt64) {
+        var served: UInt64 = 0
+        var exact: UInt64 = 0
+        bridge_thread_clock_counts(&served, &exact)
+        return (served, exact)
+    }
+
+    /// The window in nanoseconds: the most a served reading exceeds the true CPU time.
+    package static let windowNanoseconds: Int64 = Int64(BRIDGE_THREAD_CLOCK_WINDOW_NS)
+}
