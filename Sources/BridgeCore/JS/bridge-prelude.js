@@ -13,7 +13,8 @@ const FunctionCall = Function.prototype.call;
 const uncurry = Function.prototype.bind.bind(FunctionCall);  // uncurry(f)(self, ...args) = f.call(self, ...args)
 const ObjectCtor = Object;
 const ObjectPrototype = Object.prototype;
-const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+// Object.hasOwn is a plain function: calls to it are far cheaper than to an uncurried method.
+const hasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
 const getPrototypeOf = Object.getPrototypeOf;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
@@ -66,6 +67,17 @@ const functionToString = uncurry(Function.prototype.toString);
 const isNaNFn = isNaN;
 const RegExpPrototype = RegExp.prototype;
 const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
+// The runtime's own maps and arrays on the per-call paths carry the captured methods as their own
+// (read-only) properties: `pending.get(n)` then never looks at the shared prototypes a page can
+// patch, and is a plain method call, several times cheaper than an uncurried copy
+// (`mapGet(pending, n)`: a bound function calling Function.prototype.call).
+const mapMethods = ['get', Map.prototype.get, 'set', Map.prototype.set, 'has', Map.prototype.has, 'delete', Map.prototype.delete];
+const arrayMethods = ['push', Array.prototype.push, 'pop', Array.prototype.pop, 'indexOf', Array.prototype.indexOf];
+function withOwnMethods(target, methods) {
+  for (let i = 0; i < methods.length; i += 2) defineProperty(target, methods[i], { value: methods[i + 1] });
+  return target;
+}
+function privateMap() { return withOwnMethods(new MapCtor(), mapMethods); }
 
 const cfg = native.config();
 const MAX_DEPTH = cfg.maxDepth;
@@ -106,11 +118,11 @@ function wellFormed(s) {
   return true;
 }
 function fail(reason, code) { return { reason: reason, path: [], code: code }; }
-function check(v, depth, stack) {
+function check(v, depth) {
   switch (typeof v) {
     case 'string':
       if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
-      return wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
+      return !checkStrings || wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
     case 'boolean': case 'undefined': return null;
     case 'number': return (v - v === 0) ? null : fail(StringCtor(v) + ' is not a finite number and cannot cross the bridge');
     case 'function': return fail('a function cannot cross the bridge');
@@ -119,15 +131,15 @@ function check(v, depth, stack) {
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
-  if (arrayIndexOf(stack, v) >= 0) return fail('a cyclic reference cannot cross the bridge');
+  if (checkStack.indexOf(v) >= 0) return fail('a cyclic reference cannot cross the bridge');
   if (isArray(v)) {
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    arrayPush(stack, v);
+    checkStack.push(v);
     for (let i = 0; i < v.length; i++) {
-      const f = check(v[i], depth + 1, stack);
+      const f = check(v[i], depth + 1);
       if (f !== null) { arrayUnshift(f.path, i); return f; }
     }
-    arrayPop(stack);
+    checkStack.pop();
     return null;
   }
   // A plain object (the common case) skips the brand checks.
@@ -161,21 +173,21 @@ function check(v, depth, stack) {
     // What JSON.stringify will write is what must be checked.
     let j;
     try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
-    arrayPush(stack, v);
-    const f = check(j, depth + 1, stack);
-    arrayPop(stack);
+    checkStack.push(v);
+    const f = check(j, depth + 1);
+    checkStack.pop();
     return f;
   }
-  arrayPush(stack, v);
+  checkStack.push(v);
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
-    if (!wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); arrayUnshift(f.path, k); return f; }
+    if (checkStrings && !wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); arrayUnshift(f.path, k); return f; }
     if (k.length > MAX_STRING) return fail('a key of ' + k.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
-    const f = check(v[k], depth + 1, stack);
+    const f = check(v[k], depth + 1);
     if (f !== null) { arrayUnshift(f.path, k); return f; }
   }
-  arrayPop(stack);
+  checkStack.pop();
   return null;
 }
 function replacer(k, v) {
@@ -198,31 +210,48 @@ function renderPath(parts) {
   }
   return out;
 }
-const checkStack = [];
+const checkStack = withOwnMethods([], arrayMethods);
+// Lone surrogates are looked for only when the text shows one: JSON.stringify writes a lone
+// surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs only for a text
+// with `\ud` in it (a rare false alarm, a backslash before "ud" in the data, costs only the scan).
+let checkStrings = true;
+function checked(v, depth0, strings) {
+  needsReplacer = false;
+  checkStrings = strings;
+  checkStack.length = 0;
+  try { return check(v, depth0 || 0); } catch (e) {
+    // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
+    // or a throwing getter or proxy is a refusal.
+    if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
+    return fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
+  }
+}
 // Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,
 // lengths, depth), so a getter that answers this check differently from the serializer still
 // meets the limits.
 function toJSON(v, root, depth0) {
-  needsReplacer = false;
-  let f;
-  checkStack.length = 0;
-  try { f = check(v, depth0 || 0, checkStack); } catch (e) {
-    // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
-    // or a throwing getter or proxy is a refusal.
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
-    f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
+  let f = checked(v, depth0, false);
+  let text;
+  if (f === null) {
+    text = serialize(v, root);
+    if (text !== undefined && stringIndexOf(text, '\\ud') >= 0) f = checked(v, depth0, true);
+  } else {
+    // The first failure in order, counting the strings'.
+    f = checked(v, depth0, true);
+    if (f === null) text = serialize(v, root);
   }
   if (f !== null) {
     if (root) arrayUnshift(f.path, root);
     const p = renderPath(f.path);
     throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code };
   }
-  let text;
-  try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
-    throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
-  }
   if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
   return text === undefined ? 'null' : text;
+}
+function serialize(v, root) {
+  try { return needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
+    throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
+  }
 }
 
 // ---- console ----
@@ -386,14 +415,14 @@ global.reportError = function reportError(e) {
 };
 
 // ---- timers ----
-const timers = new MapCtor();
+const timers = privateMap();
 function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
 function addTimer(fn, ms, args, repeat, internal) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
   // The runtime's own timers may be 0 ms (the next turn of the loop) and never run on fake time.
   const delay = internal === true && NumberCtor(ms) === 0 ? 0 : delayOf(ms);
   const id = native.setTimer(delay, repeat, internal === true);
-  mapSet(timers, id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
+  timers.set(id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
   return id;
 }
 global.setTimeout = function setTimeout(fn, ms, ...args) { return addTimer(fn, ms, args, false); };
@@ -402,9 +431,9 @@ global.setInterval = function setInterval(fn, ms, ...args) { return addTimer(fn,
 // reachable through clearTimeout(0..n).
 function clear(id, internal) {
   id = NumberCtor(id);
-  const t = mapGet(timers, id);
+  const t = timers.get(id);
   if (t === undefined || t.internal !== (internal === true)) return;
-  mapDelete(timers, id);
+  timers.delete(id);
   native.clearTimer(id);
 }
 global.clearTimeout = function clearTimeout(id) { clear(id, false); };
@@ -455,16 +484,16 @@ defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerabl
 defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
 const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
-  const t = mapGet(timers, id);
+  const t = timers.get(id);
   if (t === undefined) return;
-  if (!t.repeat) mapDelete(timers, id);
+  if (!t.repeat) timers.delete(id);
   FunctionApply(t.fn, undefined, t.args);
 }
 
 // ---- message handlers and the bridge SDK ----
-const pending = new MapCtor();
+const pending = privateMap();
 let seq = 0;
-const handlerIndex = new MapCtor();
+const handlerIndex = privateMap();
 function bodyCallbackId(body) {
   try { return (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null; } catch (e) { return null; }
 }
@@ -484,7 +513,7 @@ function postRaw(name, body, timeout, wantsProgress) {
 // fromSDK marks the SDK's own calls: only their answers may settle its pending promises (a raw
 // message naming callbackId 'cb_1' is answered to a global function of that name).
 function postText(name, text, id, timeout, wantsProgress, fromSDK) {
-  const index = mapGet(handlerIndex, name);
+  const index = handlerIndex.get(name);
   if (index === undefined) throw new TypeErrorCtor("no message handler named '" + name + "'");
   if (timeout === undefined && !wantsProgress && !fromSDK) native.post(index, text, id);
   else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress, fromSDK);
@@ -492,7 +521,7 @@ function postText(name, text, id, timeout, wantsProgress, fromSDK) {
 const messageHandlers = {};
 function addHandler(name, index) {
   if (hasOwn(messageHandlers, name)) return;
-  mapSet(handlerIndex, name, index);
+  handlerIndex.set(name, index);
   defineProperty(messageHandlers, name, {
     enumerable: true,
     value: freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
@@ -514,14 +543,14 @@ function send(method, params, options, entry) {
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   const n = ++seq;
   const id = CALLBACK_PREFIX + n;
-  mapSet(pending, n, entry);
+  pending.set(n, entry);
   const handler = options && options.handler || 'bridge';
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
     if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
-    mapDelete(pending, n);
+    pending.delete(n);
     throw e;
   }
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
@@ -593,10 +622,10 @@ function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
     // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
-    const p = mapGet(pending, id);
+    const p = pending.get(id);
     if (p === undefined) return;
     if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-    mapDelete(pending, id);
+    pending.delete(id);
     if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
     return;
   }
