@@ -51,6 +51,46 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         storage.sorted { $0.key < $1.key }.map { ($0.key.string, $0.value) }
     }
 
+    /// Calls `body` with each member in key order (as `sortedMembers`). Objects of up to 64
+    /// members sort their dictionary indices in a temporary buffer instead of building an array
+    /// of pairs: this runs for every object in every answer the runtime encodes.
+    package func forEachSorted(_ body: (String, JSONValue) -> Void) {
+        let n = storage.count
+        if n <= 1 {
+            for (k, v) in storage { body(k.string, v) }
+            return
+        }
+        guard n <= 64 else {
+            for (k, v) in sortedMembers { body(k, v) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Dictionary<ScalarKey, JSONValue>.Index.self, capacity: n) { order in
+            var count = 0
+            var i = storage.startIndex
+            while i != storage.endIndex {
+                order.initializeElement(at: count, to: i)
+                count += 1
+                storage.formIndex(after: &i)
+            }
+            // Insertion sort: answers' objects are small.
+            for a in 1..<count {
+                let x = order[a]
+                let key = storage[x].key
+                var b = a - 1
+                while b >= 0, key < storage[order[b]].key {
+                    order[b + 1] = order[b]
+                    b -= 1
+                }
+                order[b + 1] = x
+            }
+            for j in 0..<count {
+                let member = storage[order[j]]
+                body(member.key.string, member.value)
+            }
+            _ = order.deinitialize()
+        }
+    }
+
     /// Removes and returns the member named `key`.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {

@@ -44,7 +44,7 @@ extension JSONValue {
                 }
             } else {
                 var first = true
-                for (key, value) in members.sortedMembers {
+                members.forEachSorted { key, value in
                     if !first { out.append(UInt8(ascii: ",")) }
                     first = false
                     JSONValue.appendString(key, to: &out)

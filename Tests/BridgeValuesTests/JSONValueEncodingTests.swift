@@ -109,3 +109,27 @@ extension JSONValueEncodingTests {
         #expect(JSONValue.object(members).jsonString() == expected)
     }
 }
+
+/// Objects are written in key order (Unicode scalars); small ones sort without building an
+/// array of pairs, so both paths must agree with `sortedMembers`.
+@Suite struct SortedMembersTests {
+    @Test(arguments: [0, 1, 2, 3, 17, 64, 65, 200])
+    func forEachSortedMatchesSortedMembers(count: Int) {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [String] = ["a", "b", "é", "e\u{301}", "K", "\u{212A}", "😀", "z", "0", "_", ""]
+        var object = JSONObject()
+        while object.count < count {
+            let length = Int.random(in: 1...4, using: &rng)
+            let key = (0..<length).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+            object[key] = .number(Double(object.count))
+        }
+        var seen: [(String, JSONValue)] = []
+        object.forEachSorted { seen.append(($0, $1)) }
+        let expected = object.sortedMembers
+        #expect(seen.count == expected.count)
+        #expect(zip(seen, expected).allSatisfy { $0.0.sameScalars(as: $1.key) && $0.1 == $1.value })
+        for (a, b) in zip(seen, seen.dropFirst()) { #expect(ScalarKey.less(a.0, b.0), "\(a.0) before \(b.0)") }
+        let text = JSONValue.object(object).jsonString()
+        #expect(text == "{" + expected.map { JSONValue.string($0.key).jsonString() + ":" + $0.value.jsonString() }.joined(separator: ",") + "}")
+    }
+}
