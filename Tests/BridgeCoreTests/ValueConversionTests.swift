@@ -183,6 +183,9 @@ struct ValueConversionTests {
         (#"{s: '\uD800'}"#, "params.s"),
         (#"{a: ['ok', 'x\uDC00y']}"#, "params.a[1]"),
         (#"{o: {'k': 'end\uDBFF'}}"#, "params.o.k"),
+        // A lone surrogate before another fault is still the one named (the prelude looks for
+        // lone surrogates only when the JSON text shows one, then checks again in order).
+        (#"{a: 'x\uD800', b: NaN}"#, "params.a"),
     ])
     func loneSurrogates(_ js: String, _ path: String) async throws {
         let ran = Recorder<JSONValue>()
@@ -205,6 +208,25 @@ struct ValueConversionTests {
         // The page's promise settles too: the prelude refuses the string before it leaves JS.
         #expect(outcome["code"] == "INVALID_MESSAGE", "the JS promise must settle with INVALID_MESSAGE: \(outcome)")
         #expect(outcome["message"]?.stringValue?.hasPrefix(path + ":") == true, "\(outcome)")
+    }
+
+    /// A backslash before "ud" in the data (what a lone surrogate's escape looks like in the
+    /// JSON text) is data: it crosses unchanged; a fault after it is still named.
+    @Test func backslashUDInTheDataIsNotALoneSurrogate() async throws {
+        let registry = BridgeRegistry()
+        try registry.register(action: "echo") { call in call.params }
+        let engine = try BridgeEngine.forTesting(registry: registry)
+        defer { engine.close() }
+        let outcome = try await engine.settle(#"bridge.call('echo', {p: 'C:\\udir\\ud800', '\\ud': ['\\udc00']})"#)
+        #expect(outcome["ok"] == true, "\(outcome)")
+        #expect(outcome["value"] == ["p": #"C:\udir\ud800"#, #"\ud"#: [#"\udc00"#]], "\(outcome)")
+        let key = try await engine.settle(#"bridge.call('echo', {o: {'\uD800': 1}})"#)
+        #expect(key["code"] == "INVALID_MESSAGE")
+        #expect(key["message"]?.stringValue?.hasPrefix("params.o.") == true, "\(key)")
+        #expect(key["message"]?.stringValue?.contains("a key with a lone UTF-16 surrogate") == true, "\(key)")
+        let refused = try await engine.settle(#"bridge.call('echo', {p: '\\ud800', n: Infinity})"#)
+        #expect(refused["code"] == "INVALID_MESSAGE")
+        #expect(refused["message"]?.stringValue?.hasPrefix("params.n:") == true, "\(refused)")
     }
 
     nonisolated static let results: [ResultRow] = [

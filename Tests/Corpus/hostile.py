@@ -200,6 +200,8 @@ tampers = {
     "Array.prototype.slice": "Array.prototype.slice = () => { throw new Error('tampered'); };",
     "Array.prototype[Symbol.iterator]": "Array.prototype[Symbol.iterator] = function* () { throw new Error('tampered'); };",
     "Array.isArray": "Array.isArray = () => false;",
+    "Object.hasOwn and Array.prototype.pop": "Object.hasOwn = Array.prototype.pop = () => { throw new Error('tampered'); };",
+    "an index setter on Array.prototype": "Object.defineProperty(Array.prototype, '0', { set(v) { throw new Error('tampered'); }, configurable: true });",
     "Map.prototype.get/set/delete/has": "for (const m of ['get', 'set', 'delete', 'has']) Map.prototype[m] = () => { throw new Error('tampered'); };",
     "Promise": "window.Promise = function () { throw new Error('tampered'); };",
     "Promise.resolve": "Promise.resolve = () => { throw new Error('tampered'); };",

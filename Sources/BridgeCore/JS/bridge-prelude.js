@@ -18,6 +18,7 @@ const hasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Obj
 const getPrototypeOf = Object.getPrototypeOf;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
+const ObjectCreate = Object.create;
 const objectKeys = Object.keys;
 const isArray = Array.isArray;
 const arrayPush = uncurry(Array.prototype.push);
@@ -67,12 +68,11 @@ const functionToString = uncurry(Function.prototype.toString);
 const isNaNFn = isNaN;
 const RegExpPrototype = RegExp.prototype;
 const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
-// The runtime's own maps and arrays on the per-call paths carry the captured methods as their own
+// The runtime's own maps on the per-call paths carry the captured methods as their own
 // (read-only) properties: `pending.get(n)` then never looks at the shared prototypes a page can
 // patch, and is a plain method call, several times cheaper than an uncurried copy
 // (`mapGet(pending, n)`: a bound function calling Function.prototype.call).
 const mapMethods = ['get', Map.prototype.get, 'set', Map.prototype.set, 'has', Map.prototype.has, 'delete', Map.prototype.delete];
-const arrayMethods = ['push', Array.prototype.push, 'pop', Array.prototype.pop, 'indexOf', Array.prototype.indexOf];
 function withOwnMethods(target, methods) {
   for (let i = 0; i < methods.length; i += 2) defineProperty(target, methods[i], { value: methods[i + 1] });
   return target;
@@ -131,15 +131,15 @@ function check(v, depth) {
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
-  if (checkStack.indexOf(v) >= 0) return fail('a cyclic reference cannot cross the bridge');
+  if (onCheckStack(v)) return fail('a cyclic reference cannot cross the bridge');
   if (isArray(v)) {
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    checkStack.push(v);
+    pushCheck(v);
     for (let i = 0; i < v.length; i++) {
       const f = check(v[i], depth + 1);
       if (f !== null) { arrayUnshift(f.path, i); return f; }
     }
-    checkStack.pop();
+    popCheck();
     return null;
   }
   // A plain object (the common case) skips the brand checks.
@@ -173,12 +173,12 @@ function check(v, depth) {
     // What JSON.stringify will write is what must be checked.
     let j;
     try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
-    checkStack.push(v);
+    pushCheck(v);
     const f = check(j, depth + 1);
-    checkStack.pop();
+    popCheck();
     return f;
   }
-  checkStack.push(v);
+  pushCheck(v);
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
@@ -187,7 +187,7 @@ function check(v, depth) {
     const f = check(v[k], depth + 1);
     if (f !== null) { arrayUnshift(f.path, k); return f; }
   }
-  checkStack.pop();
+  popCheck();
   return null;
 }
 function replacer(k, v) {
@@ -210,7 +210,16 @@ function renderPath(parts) {
   }
   return out;
 }
-const checkStack = withOwnMethods([], arrayMethods);
+// The containers on the path being checked (for cycles): a prototype-less object and a count,
+// so no push or index setter of a page's Array.prototype is ever involved.
+const checkStack = ObjectCreate(null);
+let checkDepth = 0;
+function onCheckStack(v) {
+  for (let i = 0; i < checkDepth; i++) if (checkStack[i] === v) return true;
+  return false;
+}
+function pushCheck(v) { checkStack[checkDepth++] = v; }
+function popCheck() { checkStack[--checkDepth] = undefined; }
 // Lone surrogates are looked for only when the text shows one: JSON.stringify writes a lone
 // surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs only for a text
 // with `\ud` in it (a rare false alarm, a backslash before "ud" in the data, costs only the scan).
@@ -218,7 +227,7 @@ let checkStrings = true;
 function checked(v, depth0, strings) {
   needsReplacer = false;
   checkStrings = strings;
-  checkStack.length = 0;
+  while (checkDepth > 0) popCheck();
   try { return check(v, depth0 || 0); } catch (e) {
     // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
     // or a throwing getter or proxy is a refusal.
