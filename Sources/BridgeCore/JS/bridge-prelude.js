@@ -68,16 +68,6 @@ const functionToString = uncurry(Function.prototype.toString);
 const isNaNFn = isNaN;
 const RegExpPrototype = RegExp.prototype;
 const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
-// The runtime's own maps on the per-call paths carry the captured methods as their own
-// (read-only) properties: `pending.get(n)` then never looks at the shared prototypes a page can
-// patch, and is a plain method call, several times cheaper than an uncurried copy
-// (`mapGet(pending, n)`: a bound function calling Function.prototype.call).
-const mapMethods = ['get', Map.prototype.get, 'set', Map.prototype.set, 'has', Map.prototype.has, 'delete', Map.prototype.delete];
-function withOwnMethods(target, methods) {
-  for (let i = 0; i < methods.length; i += 2) defineProperty(target, methods[i], { value: methods[i + 1] });
-  return target;
-}
-function privateMap() { return withOwnMethods(new MapCtor(), mapMethods); }
 
 const cfg = native.config();
 const MAX_DEPTH = cfg.maxDepth;
@@ -131,15 +121,15 @@ function check(v, depth) {
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
-  if (onCheckStack(v)) return fail('a cyclic reference cannot cross the bridge');
+  for (let i = 0; i < checkDepth; i++) if (checkStack[i] === v) return fail('a cyclic reference cannot cross the bridge');
   if (isArray(v)) {
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-    pushCheck(v);
+    checkStack[checkDepth++] = v;
     for (let i = 0; i < v.length; i++) {
       const f = check(v[i], depth + 1);
       if (f !== null) { arrayUnshift(f.path, i); return f; }
     }
-    popCheck();
+    checkStack[--checkDepth] = undefined;
     return null;
   }
   // A plain object (the common case) skips the brand checks.
@@ -173,12 +163,12 @@ function check(v, depth) {
     // What JSON.stringify will write is what must be checked.
     let j;
     try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
-    pushCheck(v);
+    checkStack[checkDepth++] = v;
     const f = check(j, depth + 1);
-    popCheck();
+    checkStack[--checkDepth] = undefined;
     return f;
   }
-  pushCheck(v);
+  checkStack[checkDepth++] = v;
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
@@ -187,7 +177,7 @@ function check(v, depth) {
     const f = check(v[k], depth + 1);
     if (f !== null) { arrayUnshift(f.path, k); return f; }
   }
-  popCheck();
+  checkStack[--checkDepth] = undefined;
   return null;
 }
 function replacer(k, v) {
@@ -212,42 +202,37 @@ function renderPath(parts) {
 }
 // The containers on the path being checked (for cycles): a prototype-less object and a count,
 // so no push or index setter of a page's Array.prototype is ever involved.
+// The containers on the path being checked (for cycles): a prototype-less object and a count,
+// so no push or index setter of a page's Array.prototype is ever involved. (Written out in
+// check() rather than as helpers: every function a page's first call runs costs each engine a
+// few KiB of JavaScriptCore's per-global code blocks.)
 const checkStack = ObjectCreate(null);
 let checkDepth = 0;
-function onCheckStack(v) {
-  for (let i = 0; i < checkDepth; i++) if (checkStack[i] === v) return true;
-  return false;
-}
-function pushCheck(v) { checkStack[checkDepth++] = v; }
-function popCheck() { checkStack[--checkDepth] = undefined; }
-// Lone surrogates are looked for only when the text shows one: JSON.stringify writes a lone
-// surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs only for a text
-// with `\ud` in it (a rare false alarm, a backslash before "ud" in the data, costs only the scan).
 let checkStrings = true;
-function checked(v, depth0, strings) {
-  needsReplacer = false;
-  checkStrings = strings;
-  while (checkDepth > 0) popCheck();
-  try { return check(v, depth0 || 0); } catch (e) {
-    // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
-    // or a throwing getter or proxy is a refusal.
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
-    return fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
-  }
-}
 // Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,
 // lengths, depth), so a getter that answers this check differently from the serializer still
-// meets the limits.
+// meets the limits. Lone surrogates are looked for only when the text shows one: JSON.stringify
+// writes a lone surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs
+// only for a text with `\ud` in it (a rare false alarm, a backslash before "ud" in the data,
+// costs only the scan), or after a fault (the first fault in order counts the strings').
 function toJSON(v, root, depth0) {
-  let f = checked(v, depth0, false);
-  let text;
-  if (f === null) {
-    text = serialize(v, root);
-    if (text !== undefined && stringIndexOf(text, '\\ud') >= 0) f = checked(v, depth0, true);
-  } else {
-    // The first failure in order, counting the strings'.
-    f = checked(v, depth0, true);
-    if (f === null) text = serialize(v, root);
+  let f = null, text;
+  for (let strings = false; ; strings = true) {
+    needsReplacer = false;
+    checkStrings = strings;
+    while (checkDepth > 0) checkStack[--checkDepth] = undefined;
+    try { f = check(v, depth0 || 0); } catch (e) {
+      // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
+      // or a throwing getter or proxy is a refusal.
+      if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
+      f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
+    }
+    if (f === null && text === undefined) {
+      try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
+        throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
+      }
+    }
+    if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
   }
   if (f !== null) {
     if (root) arrayUnshift(f.path, root);
@@ -256,11 +241,6 @@ function toJSON(v, root, depth0) {
   }
   if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
   return text === undefined ? 'null' : text;
-}
-function serialize(v, root) {
-  try { return needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
-    throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
-  }
 }
 
 // ---- console ----
@@ -424,14 +404,14 @@ global.reportError = function reportError(e) {
 };
 
 // ---- timers ----
-const timers = privateMap();
+const timers = new MapCtor();
 function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
 function addTimer(fn, ms, args, repeat, internal) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
   // The runtime's own timers may be 0 ms (the next turn of the loop) and never run on fake time.
   const delay = internal === true && NumberCtor(ms) === 0 ? 0 : delayOf(ms);
   const id = native.setTimer(delay, repeat, internal === true);
-  timers.set(id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
+  mapSet(timers, id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
   return id;
 }
 global.setTimeout = function setTimeout(fn, ms, ...args) { return addTimer(fn, ms, args, false); };
@@ -440,9 +420,9 @@ global.setInterval = function setInterval(fn, ms, ...args) { return addTimer(fn,
 // reachable through clearTimeout(0..n).
 function clear(id, internal) {
   id = NumberCtor(id);
-  const t = timers.get(id);
+  const t = mapGet(timers, id);
   if (t === undefined || t.internal !== (internal === true)) return;
-  timers.delete(id);
+  mapDelete(timers, id);
   native.clearTimer(id);
 }
 global.clearTimeout = function clearTimeout(id) { clear(id, false); };
@@ -493,16 +473,16 @@ defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerabl
 defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
 const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
-  const t = timers.get(id);
+  const t = mapGet(timers, id);
   if (t === undefined) return;
-  if (!t.repeat) timers.delete(id);
+  if (!t.repeat) mapDelete(timers, id);
   FunctionApply(t.fn, undefined, t.args);
 }
 
 // ---- message handlers and the bridge SDK ----
-const pending = privateMap();
+const pending = new MapCtor();
 let seq = 0;
-const handlerIndex = privateMap();
+const handlerIndex = new MapCtor();
 function bodyCallbackId(body) {
   try { return (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null; } catch (e) { return null; }
 }
@@ -522,7 +502,7 @@ function postRaw(name, body, timeout, wantsProgress) {
 // fromSDK marks the SDK's own calls: only their answers may settle its pending promises (a raw
 // message naming callbackId 'cb_1' is answered to a global function of that name).
 function postText(name, text, id, timeout, wantsProgress, fromSDK) {
-  const index = handlerIndex.get(name);
+  const index = mapGet(handlerIndex, name);
   if (index === undefined) throw new TypeErrorCtor("no message handler named '" + name + "'");
   if (timeout === undefined && !wantsProgress && !fromSDK) native.post(index, text, id);
   else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress, fromSDK);
@@ -530,7 +510,7 @@ function postText(name, text, id, timeout, wantsProgress, fromSDK) {
 const messageHandlers = {};
 function addHandler(name, index) {
   if (hasOwn(messageHandlers, name)) return;
-  handlerIndex.set(name, index);
+  mapSet(handlerIndex, name, index);
   defineProperty(messageHandlers, name, {
     enumerable: true,
     value: freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
@@ -552,14 +532,14 @@ function send(method, params, options, entry) {
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   const n = ++seq;
   const id = CALLBACK_PREFIX + n;
-  pending.set(n, entry);
+  mapSet(pending, n, entry);
   const handler = options && options.handler || 'bridge';
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
     if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
-    pending.delete(n);
+    mapDelete(pending, n);
     throw e;
   }
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
@@ -631,10 +611,10 @@ function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
     // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
-    const p = pending.get(id);
+    const p = mapGet(pending, id);
     if (p === undefined) return;
     if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-    pending.delete(id);
+    mapDelete(pending, id);
     if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
     return;
   }
