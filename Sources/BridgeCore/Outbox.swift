@@ -47,7 +47,7 @@ final class Outbox {
             JSONValue.appendString(id, to: &buffer)
         }
         buffer.append(UInt8(ascii: ","))
-        appendValue(value)
+        encoder.append(value, to: &buffer)
         buffer.append(UInt8(ascii: ","))
         if let error { error.jsonValue.appendJSON(to: &buffer) } else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         buffer.append(UInt8(ascii: "]"))
@@ -62,33 +62,8 @@ final class Outbox {
         }
     }
 
-    /// Writes `value`'s JSON text. A container handed out again and again (a mock's canned
-    /// answer, a handler's cached result) is encoded once: when the same value (same storage)
-    /// comes twice in a row its text is kept and reused until another value comes.
-    private func appendValue(_ value: JSONValue) {
-        switch value {
-        case .array, .object: break
-        default:
-            value.appendJSON(to: &buffer)
-            return
-        }
-        if let text = repeatedText, value.isIdentical(to: repeatedValue) {
-            buffer.append(contentsOf: text)
-            return
-        }
-        let start = buffer.count
-        value.appendJSON(to: &buffer)
-        if value.isIdentical(to: repeatedValue) {
-            repeatedText = Array(buffer[start...])
-        } else {
-            repeatedValue = value
-            repeatedText = nil
-        }
-    }
-
-    /// The last container written, and its text once it came twice in a row.
-    private var repeatedValue: JSONValue = .null
-    private var repeatedText: [UInt8]?
+    /// Answers' text; a canned answer that comes again and again is encoded once.
+    private var encoder = RepeatedValueEncoder()
 
     /// Hands the batch to the SDK now. An exception escaping `deliver` (the time limit) is
     /// recorded as uncaught; the entries it had not reached are lost with the stopped script,

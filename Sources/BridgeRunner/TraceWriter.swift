@@ -13,6 +13,10 @@ import Glibc
 public final class TraceWriter {
     private let sink: (String) -> Void
     private var seq = 0
+    /// One line's bytes, reused.
+    private var scratch: [UInt8] = []
+    /// A result that comes again and again (a mock's canned answer) is encoded once.
+    private var results = RepeatedValueEncoder()
 
     /// Writes each line through `sink`.
     public init(sink: @escaping (String) -> Void) {
@@ -22,11 +26,13 @@ public final class TraceWriter {
     /// Writes one event.
     public func write(_ event: EngineEvent) {
         seq += 1
-        var bytes: [UInt8] = []
+        var bytes = scratch
+        bytes.removeAll(keepingCapacity: true)
+        defer { scratch = bytes }
         bytes.append(contentsOf: "{\"type\":".utf8)
         JSONValue.appendString(event.typeName, to: &bytes)
         bytes.append(contentsOf: ",\"seq\":\(seq)".utf8)
-        if !event.appendHotTraceFields(to: &bytes) {
+        if !event.appendHotTraceFields(to: &bytes, results: &results) {
             for (key, value) in event.fields.sortedMembers {
                 bytes.append(UInt8(ascii: ","))
                 JSONValue.appendString(key, to: &bytes)

@@ -133,3 +133,28 @@ extension JSONValueEncodingTests {
         #expect(text == "{" + expected.map { JSONValue.string($0.key).jsonString() + ":" + $0.value.jsonString() }.joined(separator: ",") + "}")
     }
 }
+
+/// A container that comes again and again is encoded once; a different one (even an equal one)
+/// is encoded again.
+@Suite struct RepeatedValueEncoderTests {
+    @Test func keepsTheTextOfTheSameStorageOnly() {
+        let canned: JSONValue = ["ok": true, "items": [1, 2, 3], "user": ["id": 8848, "name": "x"]]
+        var encoder = RepeatedValueEncoder()
+        var out: [UInt8] = []
+        for _ in 0..<3 { encoder.append(canned, to: &out); out.append(0x0A) }
+        let line = canned.jsonString()
+        #expect(String(decoding: out, as: UTF8.self) == String(repeating: line + "\n", count: 3))
+        // An equal value in other storage, then a changed copy of the kept one.
+        var other: [UInt8] = []
+        encoder.append(["ok": true, "items": [1, 2, 3], "user": ["id": 8848, "name": "x"]], to: &other)
+        #expect(String(decoding: other, as: UTF8.self) == line)
+        var changed = canned
+        if case .object(var o) = changed { o["ok"] = false; changed = .object(o) }
+        var third: [UInt8] = []
+        encoder.append(changed, to: &third)
+        #expect(String(decoding: third, as: UTF8.self) == changed.jsonString())
+        var scalar: [UInt8] = []
+        encoder.append("text", to: &scalar)
+        #expect(String(decoding: scalar, as: UTF8.self) == #""text""#)
+    }
+}
