@@ -2,7 +2,7 @@
 /// sequences of Unicode scalars (`ScalarKey`), so `{"é": 1, "e\u0301": "text"}` keeps both
 /// members. A repeated key in source text keeps its last value, as in JavaScript.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    private var storage: [ScalarKey: JSONValue]
+    @usableFromInline package var storage: [ScalarKey: JSONValue]
 
     /// An empty object.
     public init() {
@@ -110,7 +110,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// The members keyed by their scalars, for code that compares keys itself (the validator).
-    package var scalarMembers: [ScalarKey: JSONValue] { storage }
+    @inlinable package var scalarMembers: [ScalarKey: JSONValue] { storage }
 
     /// The members as a Swift dictionary. Canonically equivalent keys (`"é"`, `"e\u0301"`)
     /// collide there; use it only for keys you know.

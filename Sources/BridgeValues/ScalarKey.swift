@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// A string that compares, hashes and sorts by its Unicode scalars (its UTF-8 bytes), never by
@@ -9,17 +9,21 @@ import Darwin
 /// and `"e\u{301}"` are two keys here, and so are `"K"` and the Kelvin sign U+212A. JSON keys,
 /// method names and permission names are sequences of code points; a page that spells one
 /// differently must never reach another's entry.
+@usableFromInline
 package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package let string: String
+    @usableFromInline package let string: String
 
+    @usableFromInline
     package init(_ string: String) {
         self.string = string
     }
 
+    @usableFromInline
     package static func == (a: ScalarKey, b: ScalarKey) -> Bool {
         same(a.string, b.string)
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         // Native strings hand out their bytes without a copy; others are made contiguous once.
         if let done = string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) { return done }
@@ -28,14 +32,17 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// UTF-8 byte order, which is Unicode scalar order.
+    @usableFromInline
     package static func < (a: ScalarKey, b: ScalarKey) -> Bool {
         less(a.string, b.string)
     }
 
+    @usableFromInline
     package var description: String { string }
 
-    /// `true` when `a` and `b` are the same sequence of Unicode scalars.
-    @inline(__always)
+    /// `true` when `a` and `b` are the same sequence of Unicode scalars. Inlinable: the
+    /// validator and the dispatcher compare keys with it in their innermost loops.
+    @inlinable
     package static func same(_ a: String, _ b: String) -> Bool {
         // The same representation (one storage, or a small string of the same bytes) is the
         // same scalars; String's own == starts the same way.
@@ -52,6 +59,7 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// `a` before `b` in Unicode scalar (UTF-8 byte) order.
+    @usableFromInline
     package static func less(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
         return a.withUTF8 { pa in
