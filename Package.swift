@@ -25,6 +25,9 @@ let bridgeRunLinkerSettings: [LinkerSetting] = [
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bridge-run.order",
         "-Xlinker", "--no-warn-symbol-ordering",
         "-Xlinker", "--no-export-dynamic",
+        // …except the clock_gettime that serves JSC's time limit its thread CPU clock
+        // (Sources/CThreadClock): exported so that libjavascriptcoregtk binds to it.
+        "-Xlinker", "--export-dynamic-symbol=clock_gettime",
     ], .when(platforms: [.linux], configuration: .release)),
 ]
 

@@ -20,14 +20,24 @@ static int clock_gettime_by_syscall(clockid_t id, struct timespec *ts) {
     return (int)syscall(SYS_clock_gettime, id, ts);
 }
 
-static clock_gettime_function next_function(void) {
-    clock_gettime_function f = atomic_load_explicit(&next_clock_gettime, memory_order_acquire);
-    if (f) return f;
-    f = (clock_gettime_function)dlvsym(RTLD_NEXT, "clock_gettime", "GLIBC_2.17");
+static clock_gettime_function resolve_next(void) {
+    clock_gettime_function f = (clock_gettime_function)dlvsym(RTLD_NEXT, "clock_gettime", "GLIBC_2.17");
     if (!f) f = (clock_gettime_function)dlsym(RTLD_NEXT, "clock_gettime");
     if (!f) f = clock_gettime_by_syscall;
     atomic_store_explicit(&next_clock_gettime, f, memory_order_release);
     return f;
+}
+
+/// Found early, so that the lookup (the loader's lock, perhaps malloc) never runs inside a
+/// signal handler's first clock read; the lazy path below covers reads by constructors that run
+/// before this one.
+__attribute__((constructor(101))) static void find_next_clock_gettime(void) {
+    if (!atomic_load_explicit(&next_clock_gettime, memory_order_acquire)) resolve_next();
+}
+
+static clock_gettime_function next_function(void) {
+    clock_gettime_function f = atomic_load_explicit(&next_clock_gettime, memory_order_acquire);
+    return f ? f : resolve_next();
 }
 
 /// Per thread: whether it opted in, the last real reading (CPU and the wall clock just before
@@ -46,11 +56,14 @@ static int64_t nanoseconds(const struct timespec *ts) {
     return (int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec;
 }
 
-int clock_gettime(clockid_t id, struct timespec *ts) {
+// Defined under another name (glibc declares clock_gettime's `ts` nonnull, which would let the
+// compiler drop the NULL check below) and exported as clock_gettime by the alias after it.
+int bridge_clock_gettime(clockid_t id, struct timespec *ts) {
     clock_gettime_function next = next_function();
-    if (id != CLOCK_THREAD_CPUTIME_ID || !state.enabled) return next(id, ts);
+    if (id != CLOCK_THREAD_CPUTIME_ID || !state.enabled || !ts) return next(id, ts);
+    // The raw monotonic clock: not slewed by NTP, so it never runs slower than CPU time does.
     struct timespec wall;
-    if (next(CLOCK_MONOTONIC, &wall) != 0) return next(id, ts);
+    if (next(CLOCK_MONOTONIC_RAW, &wall) != 0) return next(id, ts);
     int64_t now = nanoseconds(&wall);
     int64_t value;
     if (state.has_reading && now >= state.wall_ns && now - state.wall_ns <= BRIDGE_THREAD_CLOCK_WINDOW_NS) {
@@ -74,9 +87,19 @@ int clock_gettime(clockid_t id, struct timespec *ts) {
     return 0;
 }
 
+int clock_gettime(clockid_t id, struct timespec *ts) __attribute__((alias("bridge_clock_gettime"), visibility("default")));
+
+/// BRIDGE_EXACT_THREAD_CLOCK, read once: -1 not yet, 0 unset, 1 set.
+static _Atomic int exact_requested = -1;
+
 int bridge_thread_clock_serve_cached(int enabled) {
-    const char *exact = getenv("BRIDGE_EXACT_THREAD_CLOCK");
-    if (enabled && exact && exact[0] != '\0' && strcmp(exact, "0") != 0) enabled = 0;
+    int exact = atomic_load_explicit(&exact_requested, memory_order_relaxed);
+    if (exact < 0) {
+        const char *value = getenv("BRIDGE_EXACT_THREAD_CLOCK");
+        exact = value && value[0] != '\0' && strcmp(value, "0") != 0;
+        atomic_store_explicit(&exact_requested, exact, memory_order_relaxed);
+    }
+    if (enabled && exact) enabled = 0;
     if (enabled && !state.enabled) {
         state.has_reading = 0;
         state.served_count = 0;

@@ -9,8 +9,10 @@ internal import CThreadClock
 /// `clock_gettime`: on a thread that opted in (the one a `ScriptVM` with a time limit is created
 /// on), the thread CPU clock is read for real at most once per millisecond of wall time, and
 /// reads in between answer the last reading plus the wall time since: never below the true CPU
-/// time, at most 1 ms above it, never backwards. Every other clock, and every other thread, gets
-/// the C library's answer unchanged. `BRIDGE_EXACT_THREAD_CLOCK=1` in the environment turns it off.
+/// time, at most 1 ms above it, never backwards (so a script is stopped within about 1 ms of its
+/// limit, either way). Every other clock, and every other thread, gets the C library's answer
+/// unchanged. `BRIDGE_EXACT_THREAD_CLOCK=1` in the environment turns it off. What this means for
+/// a program linking the library: docs/architecture.md, "Execution time limit".
 package enum ThreadCPUClock {
     /// Serves the calling thread's CPU clock from the cache (`true`) or exactly (`false`).
     ///
