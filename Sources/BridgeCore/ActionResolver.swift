@@ -35,9 +35,17 @@ final class ActionResolver {
         return configuration.useGlobalRegistry ? BridgeRegistry.shared.entry(method) : nil
     }
 
+    /// The last method asked for and its options: a page calling one action in a loop skips
+    /// the hashing.
+    private var lastOptions: (method: String, options: ActionOptions)?
+
     /// The options calls to `method` run with.
     func options(for method: String) -> ActionOptions {
-        if let cached = optionsCache[ScalarKey(method)] { return cached }
+        if let last = lastOptions, ScalarKey.same(last.method, method) { return last.options }
+        if let cached = optionsCache[ScalarKey(method)] {
+            lastOptions = (method, cached)
+            return cached
+        }
         var options = entry(method)?.options ?? ActionOptions()
         for source in engine.hooks.optionSources {
             guard let declared = source(method) else { continue }
@@ -47,12 +55,14 @@ final class ActionResolver {
             break
         }
         optionsCache[ScalarKey(method)] = options
+        lastOptions = (method, options)
         return options
     }
 
     /// Forgets resolved options (a source was added).
     func optionSourcesChanged() {
         optionsCache.removeAll()
+        lastOptions = nil
     }
 
     /// The handler for `message`, or `nil` when nothing answers it.
@@ -84,6 +94,7 @@ final class ActionResolver {
     func reset() {
         boundCache.removeAll()
         optionsCache.removeAll()
+        lastOptions = nil
         componentInstances.removeAll()
     }
 }

@@ -26,7 +26,8 @@ extension BridgeEngine {
                 // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress,
                 // sent by the SDK)
                 let name = host.handlerName(at: args.number(0))
-                if let receiver = hooks.messageReceivers[name] {
+                // (No lookup, and no hashing of the name, when no peer protocol takes messages.)
+                if !hooks.messageReceivers.isEmpty, let receiver = hooks.messageReceivers[name] {
                     let body: Result<JSONValue, JSONParser.Failure> = args.withUTF8(1) { bytes in
                         guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
                         if bytes.count > limits.maxMessageBytes {
