@@ -70,6 +70,17 @@ import Testing
               expect([...d.querySelector('ul').children].length).toBe(1);
               expect(live instanceof w.HTMLCollection).toBe(true);
               expect(Object.prototype.toString.call(d.body.children)).toBe('[object HTMLCollection]');
+              // Read by index straight after a change, without length first (jsdom's answers).
+              const ul = d.querySelector('ul'), kids = ul.children, all = d.getElementsByTagName('li');
+              expect(ul.children).toBe(kids);
+              ul.appendChild(d.createElement('li')).textContent = '3';
+              ul.appendChild(d.createElement('li')).textContent = '4';
+              expect([kids[0].textContent, kids[2].textContent]).toEqual(['2', '4']);
+              ul.removeChild(kids[0]);
+              expect([kids[0].textContent, kids[2], 2 in kids]).toEqual(['3', undefined, false]);
+              // (getElementsBy… lists refresh their indices when length or item() is read: docs/pages.md)
+              expect([all.length, all[0].textContent, all[2]]).toEqual([2, '3', undefined]);
+              expect([Object.keys(kids), kids.item(1).textContent, [...all].map(li => li.textContent)]).toEqual([['0', '1'], '4', ['3', '4']]);
               w.localStorage.setItem('k', 'v');
               expect(Object.keys(w.localStorage)).toEqual(['k']);
               expect(w.localStorage.length).toBe(1);

@@ -191,4 +191,63 @@ for (let i = 0; i < bodyWindowEvents.length; i++) {
     configurable: true, enumerable: true
   });
 }
+
+// ---- live collections read by index see the tree as it is now ----
+// domino refreshes a live collection's index properties only when its `length` or `item()` is
+// read, so `ul.children[0]` straight after a removal still gave the removed element. An
+// element's `children` is handed out as a proxy (always the same one) that refreshes the list,
+// by reading its length, before an index is read or the keys are listed. The getElementsBy…
+// lists keep domino's behaviour: jQuery and Sizzle read them on every append and selector, and
+// a proxy there cost the page-test suite 7 %; an index read after a change is right once their
+// `length` was read (docs/pages.md).
+const ProxyCtor = Proxy;
+const reflectGet = Reflect.get, reflectOwnKeys = Reflect.ownKeys, reflectGetOwn = Reflect.getOwnPropertyDescriptor;
+const reflectApply = Reflect.apply;
+const liveViews = new WeakMap();
+const viewGet = env.uncurry(WeakMap.prototype.get), viewSet = env.uncurry(WeakMap.prototype.set);
+// n for a canonical array index ("0", "17"; not "01", "-1", "1.5"), else -1.
+function indexOf(key) {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 10) return -1;
+  let n = 0;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57 || (i === 0 && c === 48 && key.length > 1)) return -1;
+    n = n * 10 + (c - 48);
+  }
+  return n < 4294967295 ? n : -1;
+}
+const liveHandler = {
+  get(list, key) {
+    const i = indexOf(key);
+    if (i >= 0) return i < list.length ? list[key] : undefined;
+    return reflectGet(list, key, list);
+  },
+  has(list, key) {
+    const i = indexOf(key);
+    return i >= 0 ? i < list.length : key in list;
+  },
+  ownKeys(list) {
+    const n = list.length, keys = reflectOwnKeys(list), out = [];
+    for (let i = 0; i < keys.length; i++) { const k = indexOf(keys[i]); if (k < 0 || k < n) arrayPush(out, keys[i]); }
+    return out;
+  },
+  getOwnPropertyDescriptor(list, key) {
+    const i = indexOf(key);
+    if (i >= 0 && i >= list.length) return undefined;
+    return reflectGetOwn(list, key);
+  }
+};
+function liveView(list) {
+  if (list === null || typeof list !== 'object' || list instanceof NodeListCtor) return list;
+  let view = viewGet(liveViews, list);
+  if (view === undefined) {
+    view = new ProxyCtor(list, liveHandler);
+    viewSet(liveViews, list, view);
+  }
+  return view;
+}
+const childrenGetter = getOwn(Element, 'children') && getOwn(Element, 'children').get;
+if (childrenGetter) {
+  defineOwn(Element, 'children', { get() { return liveView(reflectApply(childrenGetter, this, [])); }, configurable: true, enumerable: getOwn(Element, 'children').enumerable });
+}
 })
