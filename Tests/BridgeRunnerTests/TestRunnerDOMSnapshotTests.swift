@@ -81,6 +81,12 @@ import Testing
               // (getElementsBy… lists refresh their indices when length or item() is read: docs/pages.md)
               expect([all.length, all[0].textContent, all[2]]).toEqual([2, '3', undefined]);
               expect([Object.keys(kids), kids.item(1).textContent, [...all].map(li => li.textContent)]).toEqual([['0', '1'], '4', ['3', '4']]);
+              // A fixed index property or a frozen collection would keep the indices from following
+              // the tree: refused with a TypeError, as in jsdom; item() still writes domino's cache.
+              expect(() => Object.defineProperty(kids, '5', { value: 'V' })).toThrow(TypeError);
+              expect(() => Object.freeze(kids)).toThrow(TypeError);
+              ul.appendChild(d.createElement('li')).textContent = '5';
+              expect([kids.item(2).textContent, kids[2].textContent, '5' in kids, kids.length]).toEqual(['5', '5', false, 3]);
               w.localStorage.setItem('k', 'v');
               expect(Object.keys(w.localStorage)).toEqual(['k']);
               expect(w.localStorage.length).toBe(1);

@@ -202,15 +202,17 @@ for (let i = 0; i < bodyWindowEvents.length; i++) {
 // `length` was read (docs/pages.md).
 const ProxyCtor = Proxy;
 const reflectGet = Reflect.get, reflectOwnKeys = Reflect.ownKeys, reflectGetOwn = Reflect.getOwnPropertyDescriptor;
-const reflectApply = Reflect.apply;
+const reflectApply = Reflect.apply, reflectDefine = Reflect.defineProperty;
 const liveViews = new WeakMap();
 const viewGet = env.uncurry(WeakMap.prototype.get), viewSet = env.uncurry(WeakMap.prototype.set);
+const keyCharCode = env.uncurry(String.prototype.charCodeAt), nullObject = Object.create;
+const hasOwnKey = typeof Object.hasOwn === 'function' ? Object.hasOwn : env.uncurry(Object.prototype.hasOwnProperty);
 // n for a canonical array index ("0", "17"; not "01", "-1", "1.5"), else -1.
 function indexOf(key) {
   if (typeof key !== 'string' || key.length === 0 || key.length > 10) return -1;
   let n = 0;
   for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
+    const c = keyCharCode(key, i);
     if (c < 48 || c > 57 || (i === 0 && c === 48 && key.length > 1)) return -1;
     n = n * 10 + (c - 48);
   }
@@ -227,10 +229,30 @@ const liveHandler = {
     return i >= 0 ? i < list.length : key in list;
   },
   ownKeys(list) {
-    const n = list.length, keys = reflectOwnKeys(list), out = [];
-    for (let i = 0; i < keys.length; i++) { const k = indexOf(keys[i]); if (k < 0 || k < n) arrayPush(out, keys[i]); }
+    // A prototype-less array-like: no index setter of the page's Array.prototype is involved.
+    const n = list.length, keys = reflectOwnKeys(list), out = nullObject(null);
+    let count = 0;
+    for (let i = 0; i < keys.length; i++) { const k = indexOf(keys[i]); if (k < 0 || k < n) out[count++] = keys[i]; }
+    out.length = count;
     return out;
   },
+  // domino's own writes (`this[i] = …` from item() called on the view) arrive here as ordinary,
+  // configurable data properties; a page's definition of a fixed index property, or freezing the
+  // collection, is refused (a TypeError, as in browsers), since the indices must stay free to
+  // follow the tree.
+  defineProperty(list, key, desc) {
+    if (indexOf(key) >= 0) {
+      if (hasOwnKey(desc, 'configurable') && desc.configurable === false) return false;
+      const fresh = reflectGetOwn(list, key) === undefined;
+      if (fresh && (desc.configurable !== true || hasOwnKey(desc, 'get') || hasOwnKey(desc, 'set'))) return false;
+    }
+    // Only the descriptor's own fields: a page's Object.prototype.get must not turn it into an accessor.
+    const own = nullObject(null);
+    const fields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
+    for (let i = 0; i < 6; i++) if (hasOwnKey(desc, fields[i])) own[fields[i]] = desc[fields[i]];
+    return reflectDefine(list, key, own);
+  },
+  preventExtensions() { return false; },
   getOwnPropertyDescriptor(list, key) {
     const i = indexOf(key);
     if (i >= 0 && i >= list.length) return undefined;
@@ -238,7 +260,7 @@ const liveHandler = {
   }
 };
 function liveView(list) {
-  if (list === null || typeof list !== 'object' || list instanceof NodeListCtor) return list;
+  if (list === null || typeof list !== 'object') return list;
   let view = viewGet(liveViews, list);
   if (view === undefined) {
     view = new ProxyCtor(list, liveHandler);
