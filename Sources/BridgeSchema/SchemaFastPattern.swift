@@ -249,22 +249,12 @@ struct SchemaFastPattern: Sendable {
         return s
     }
 
-    /// `true` when `string` contains a match (ICU `find` semantics). An ASCII string (most
-    /// payload strings) is read as bytes, which indexes far more cheaply than its scalars.
+    /// `true` when `string` contains a match (ICU `find` semantics).
     func matches(_ string: String) -> Bool {
-        var string = string
-        let ascii: Bool? = string.withUTF8 { bytes in
-            for b in bytes where b >= 0x80 { return nil }
-            return matches(scalars: bytes.lazy.map { Unicode.Scalar($0) })
-        }
-        if let ascii { return ascii }
-        return matches(scalars: string.unicodeScalars)
-    }
-
-    private func matches<Scalars: BidirectionalCollection>(scalars: Scalars) -> Bool where Scalars.Element == Unicode.Scalar {
         let accept: UInt64 = 1 << UInt64(units.count)
         let start = closure(1)
         var current: UInt64 = start
+        let scalars = string.unicodeScalars
         var index = scalars.startIndex
         while true {
             if !anchoredStart { current |= start }
