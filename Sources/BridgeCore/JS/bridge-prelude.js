@@ -27,7 +27,6 @@ const arraySlice = uncurry(Array.prototype.slice);
 const arraySplice = uncurry(Array.prototype.splice);
 const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const arrayShift = uncurry(Array.prototype.shift);
-const arrayUnshift = uncurry(Array.prototype.unshift);
 const arrayJoin = uncurry(Array.prototype.join);
 const MapCtor = Map;
 const mapGet = uncurry(Map.prototype.get);
@@ -107,7 +106,10 @@ function wellFormed(s) {
   }
   return true;
 }
-function fail(reason, code) { return { reason: reason, path: [], code: code }; }
+// A fault's path is a list built from the inside out (`{part, next}` cells: object literals, so a
+// page's index setter on Array.prototype cannot break a refusal).
+function fail(reason, code) { return { reason: reason, path: null, depth: 0, code: code }; }
+function prepend(f, part) { f.path = { part: part, next: f.path }; f.depth++; }
 function check(v, depth) {
   switch (typeof v) {
     case 'string':
@@ -127,7 +129,7 @@ function check(v, depth) {
     checkStack[checkDepth++] = v;
     for (let i = 0; i < v.length; i++) {
       const f = check(v[i], depth + 1);
-      if (f !== null) { arrayUnshift(f.path, i); return f; }
+      if (f !== null) { prepend(f, i); return f; }
     }
     checkStack[--checkDepth] = undefined;
     return null;
@@ -141,7 +143,7 @@ function check(v, depth) {
       const n = typedArrayLength(v);
       if (n > MAX_ARRAY) return fail('a typed array of ' + n + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
       if (kind === 'Float32Array' || kind === 'Float64Array') {
-        for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); arrayUnshift(f.path, i); return f; }
+        for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); prepend(f, i); return f; }
       }
       needsReplacer = true; return null;
     }
@@ -172,10 +174,10 @@ function check(v, depth) {
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
-    if (checkStrings && !wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); arrayUnshift(f.path, k); return f; }
+    if (checkStrings && !wellFormed(k)) { const f = fail('a key with a lone UTF-16 surrogate cannot cross the bridge'); prepend(f, k); return f; }
     if (k.length > MAX_STRING) return fail('a key of ' + k.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
     const f = check(v[k], depth + 1);
-    if (f !== null) { arrayUnshift(f.path, k); return f; }
+    if (f !== null) { prepend(f, k); return f; }
   }
   checkStack[--checkDepth] = undefined;
   return null;
@@ -185,23 +187,19 @@ function replacer(k, v) {
   if (v !== null && typeof v === 'object' && isArrayBuffer(v)) return arrayFrom(new Uint8ArrayCtor(v));
   return v;
 }
-function renderPath(parts) {
-  if (parts.length > 16) {
-    const cut = arraySlice(parts, 0, 6);
-    arrayPush(cut, '…(' + (parts.length - 12) + ' more levels)…');
-    const tail = arraySlice(parts, -6);
-    for (let i = 0; i < tail.length; i++) arrayPush(cut, tail[i]);
-    parts = cut;
-  }
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
+function renderPath(f) {
+  // Deep paths keep their first and last six parts.
+  let out = '', i = 0;
+  for (let cell = f.path; cell !== null; cell = cell.next, i++) {
+    if (f.depth > 16 && i >= 6 && i < f.depth - 6) {
+      if (i === 6) out += '.…(' + (f.depth - 12) + ' more levels)…';
+      continue;
+    }
+    const p = cell.part;
     out += (typeof p === 'number') ? '[' + p + ']' : (out ? '.' + p : p);
   }
   return out;
 }
-// The containers on the path being checked (for cycles): a prototype-less object and a count,
-// so no push or index setter of a page's Array.prototype is ever involved.
 // The containers on the path being checked (for cycles): a prototype-less object and a count,
 // so no push or index setter of a page's Array.prototype is ever involved. (Written out in
 // check() rather than as helpers: every function a page's first call runs costs each engine a
@@ -235,8 +233,8 @@ function toJSON(v, root, depth0) {
     if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
   }
   if (f !== null) {
-    if (root) arrayUnshift(f.path, root);
-    const p = renderPath(f.path);
+    if (root) prepend(f, root);
+    const p = renderPath(f);
     throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code };
   }
   if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
