@@ -220,6 +220,10 @@ for name, tamper in tampers.items():
 case("sdk", "Promise.prototype.then replaced: the call settles (the page's own .then is its own)",
      "Promise.prototype.then = function () { throw new Error('tampered'); };\n(async () => { await bridge.call('x.ok'); console.log('awaited'); })();", 0,
      args=RUN, stdout="awaited")
+case("sdk", "an index setter on Array.prototype: a refused call still rejects with INVALID_MESSAGE and its path",
+     "Object.defineProperty(Array.prototype, '0', { set(v) { throw new Error('tampered'); }, configurable: true });\n"
+     "bridge.call('x.ok', {a: [1, {b: NaN}]}).catch((e) => console.log('refused ' + e.code + ' ' + e.message.split(':')[0]));", 0,
+     args=RUN, stdout="refused INVALID_MESSAGE params.a[1].b")
 case("sdk", "a rejected call with Error.prototype frozen still rejects with its code",
      "Object.freeze(Error.prototype); bridge.call('no.such').catch((e) => console.log('code ' + e.code));", 0, args=RUN, stdout="code METHOD_NOT_FOUND")
 case("sdk", "Object.prototype.then: the answer still settles natively (traced)", "Object.prototype.then = function () {}; bridge.call('x.ok');", 0,
