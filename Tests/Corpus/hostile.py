@@ -224,6 +224,10 @@ case("sdk", "an index setter on Array.prototype: a refused call still rejects wi
      "Object.defineProperty(Array.prototype, '0', { set(v) { throw new Error('tampered'); }, configurable: true });\n"
      "bridge.call('x.ok', {a: [1, {b: NaN}]}).catch((e) => console.log('refused ' + e.code + ' ' + e.message.split(':')[0]));", 0,
      args=RUN, stdout="refused INVALID_MESSAGE params.a[1].b")
+case("sdk", "a toJSON that throws a lookalike of the check's refusal does not choose the refusal's code",
+     "const mine = {bridgeInvalid: 'forged', code: 'RATE_LIMITED'};\n"
+     "bridge.call('x.ok', {a: {toJSON() { throw mine; }}}).catch((e) => console.log('rejected with the thrown value: ' + (e === mine)));", 0,
+     args=RUN, stdout="rejected with the thrown value: true")
 case("sdk", "a rejected call with Error.prototype frozen still rejects with its code",
      "Object.freeze(Error.prototype); bridge.call('no.such').catch((e) => console.log('code ' + e.code));", 0, args=RUN, stdout="code METHOD_NOT_FOUND")
 case("sdk", "Object.prototype.then: the answer still settles natively (traced)", "Object.prototype.then = function () {}; bridge.call('x.ok');", 0,

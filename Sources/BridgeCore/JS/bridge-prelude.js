@@ -36,6 +36,7 @@ const mapDelete = uncurry(Map.prototype.delete);
 const setHas = uncurry(Set.prototype.has);
 const weakMapHas = uncurry(WeakMap.prototype.has);
 const weakSetHas = uncurry(WeakSet.prototype.has);
+const weakSetAdd = uncurry(WeakSet.prototype.add);
 const stringify = JSON.stringify;
 const StringCtor = String;
 const NumberCtor = Number;
@@ -164,7 +165,7 @@ function check(v, depth) {
   if (typeof v.toJSON === 'function') {
     // What JSON.stringify will write is what must be checked.
     let j;
-    try { j = v.toJSON(''); } catch (e) { throw { rethrow: e }; }
+    try { j = v.toJSON(''); } catch (e) { throw signal({ rethrow: e }); }
     checkStack[checkDepth++] = v;
     const f = check(j, depth + 1);
     checkStack[--checkDepth] = undefined;
@@ -207,6 +208,12 @@ function renderPath(f) {
 const checkStack = ObjectCreate(null);
 let checkDepth = 0;
 let checkStrings = true;
+// The check's own signals ({bridgeInvalid, code}, {rethrow}) are told apart from whatever a
+// page's getter or toJSON throws by identity: only objects made here are in this set, so a page
+// cannot choose a refusal's code or reason by throwing a lookalike.
+const ownSignals = new WeakSet();
+function signal(o) { weakSetAdd(ownSignals, o); return o; }
+function isSignal(e, field) { return e !== null && typeof e === 'object' && weakSetHas(ownSignals, e) && hasOwn(e, field); }
 // Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,
 // lengths, depth), so a getter that answers this check differently from the serializer still
 // meets the limits. Lone surrogates are looked for only when the text shows one: JSON.stringify
@@ -222,12 +229,12 @@ function toJSON(v, root, depth0) {
     try { f = check(v, depth0 || 0); } catch (e) {
       // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
       // or a throwing getter or proxy is a refusal.
-      if (e !== null && typeof e === 'object' && hasOwn(e, 'rethrow')) throw e.rethrow;
+      if (isSignal(e, 'rethrow')) throw e.rethrow;
       f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
     }
     if (f === null && text === undefined) {
       try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
-        throw { bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) };
+        throw signal({ bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) });
       }
     }
     if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
@@ -235,9 +242,9 @@ function toJSON(v, root, depth0) {
   if (f !== null) {
     if (root) prepend(f, root);
     const p = renderPath(f);
-    throw { bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code };
+    throw signal({ bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code });
   }
-  if (text !== undefined && text.length > MAX_BYTES) throw { bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' };
+  if (text !== undefined && text.length > MAX_BYTES) throw signal({ bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' });
   return text === undefined ? 'null' : text;
 }
 
@@ -488,7 +495,7 @@ function postRaw(name, body, timeout, wantsProgress) {
   let text;
   try { text = toJSON(body, ''); }
   catch (e) {
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) {
+    if (isSignal(e, 'bridgeInvalid')) {
       native.invalid(name, bodyCallbackId(body), e.bridgeInvalid, e.code);
       return;
     }
@@ -536,7 +543,7 @@ function send(method, params, options, entry) {
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
+    if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
     mapDelete(pending, n);
     throw e;
   }
@@ -634,7 +641,7 @@ function reply(reqId, value) {
   let text;
   try { text = toJSON(value, 'result'); }
   catch (e) {
-    if (e !== null && typeof e === 'object' && hasOwn(e, 'bridgeInvalid')) { native.jsReply(reqId, null, e.code || 'INVALID_MESSAGE', e.bridgeInvalid); return; }
+    if (isSignal(e, 'bridgeInvalid')) { native.jsReply(reqId, null, e.code || 'INVALID_MESSAGE', e.bridgeInvalid); return; }
     native.jsReply(reqId, null, 'HANDLER_ERROR', describe(e));
     return;
   }
