@@ -2,7 +2,8 @@
 /// sequences of Unicode scalars (`ScalarKey`), so `{"é": 1, "e\u0301": "text"}` keeps both
 /// members. A repeated key in source text keeps its last value, as in JavaScript.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    @usableFromInline package var storage: [ScalarKey: JSONValue]
+    /// Internal (visible to inlinable code only): `scalarMembers` hands it out.
+    @usableFromInline var storage: [ScalarKey: JSONValue]
 
     /// An empty object.
     public init() {

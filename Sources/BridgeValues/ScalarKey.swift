@@ -1,3 +1,4 @@
+// Public: `same` is inlinable into the other layers and calls `memcmp`.
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Darwin)

@@ -218,6 +218,7 @@ function indexOf(key) {
   }
   return n < 4294967295 ? n : -1;
 }
+const descriptorFields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
 const liveHandler = {
   get(list, key) {
     const i = indexOf(key);
@@ -248,8 +249,7 @@ const liveHandler = {
     }
     // Only the descriptor's own fields: a page's Object.prototype.get must not turn it into an accessor.
     const own = nullObject(null);
-    const fields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
-    for (let i = 0; i < 6; i++) if (hasOwnKey(desc, fields[i])) own[fields[i]] = desc[fields[i]];
+    for (let i = 0; i < descriptorFields.length; i++) { const f = descriptorFields[i]; if (hasOwnKey(desc, f)) own[f] = desc[f]; }
     return reflectDefine(list, key, own);
   },
   preventExtensions() { return false; },
