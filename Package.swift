@@ -118,7 +118,7 @@ let package = Package(
         tests("BridgePeersTests", ["BridgePeers", "BridgePage", "BridgeCore", "BridgeComponents", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeComponentsTests", ["BridgeComponents", "BridgeCore", "BridgeValues", "BridgeRuntimeTesting"]),
         tests("BridgeRunnerTests", ["BridgeRunner", "BridgeTestRunner", "BridgeCore", "BridgeValues", "BridgeComponents", "ScriptEngine", "BridgeSchema", "BridgeRuntime", "BridgeRuntimeTesting"]),
-        tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime"]),
+        tests("BridgeCommandLineTests", ["BridgeCommandLine", "BridgeRunner", "BridgeTestRunner", "BridgeValues", "BridgeRuntime", "ScriptEngine"]),
         tests("bridge-runTests", ["BridgeRuntime", "BridgeRuntimeTesting"]),
         tests("BridgeRuntimeTestingTests", ["BridgeRuntimeTesting"]),
         tests("ArchitectureTests", []),

@@ -20,7 +20,14 @@ extension BridgeCommandLine {
     ///   - arguments: the arguments without the executable name.
     ///   - commandName: the name printed in messages and help.
     ///   - output: where to print (default: stdout/stderr).
-    public static func main(arguments: [String], commandName: String = "bridge-run", output: any RunOutput = StandardRunOutput()) async -> Int32 {
+    ///   - processExitsAfter: the caller exits with the returned code straight away (an
+    ///     executable's `main`): `run` and `test` skip tearing down their VM
+    ///     (`RunOptions.processExitsAfterRun`, `TestOptions.processExitsAfterRun`).
+    ///     Default `false`, for callers that go on (tests calling `main` many times).
+    public static func main(
+        arguments: [String], commandName: String = "bridge-run", output: any RunOutput = StandardRunOutput(),
+        processExitsAfter: Bool = false
+    ) async -> Int32 {
         // A reader that goes away (`| head`, a FIFO closed) is a failed write the run reports,
         // not a signal that kills the process with half the output.
         signal(SIGPIPE, SIG_IGN)
@@ -39,9 +46,11 @@ extension BridgeCommandLine {
         case .version:
             output.out("\(commandName) \(BridgeRuntimeVersion)")
             return 0
-        case .run(let options):
+        case .run(var options):
+            options.processExitsAfterRun = processExitsAfter
             return await ScriptRunner.run(options, output: output, prefix: commandName).exitCode
-        case .test(let options):
+        case .test(var options):
+            options.processExitsAfterRun = processExitsAfter
             return await TestRunner.run(options, output: output, prefix: commandName).exitCode
         case .validate(let schemas, let files, let limits):
             return SchemaCommands.validate(schemasDir: schemas, files: files, limits: limits ? BridgeLimits() : nil, output: output, prefix: commandName)

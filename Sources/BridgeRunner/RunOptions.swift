@@ -52,6 +52,11 @@ public struct RunOptions: Sendable, Equatable {
     /// took 60 % longer (domino's parser is a long-running loop).
     public var jitTiering: JITTiering = .standard
 
+    /// The process exits when the run is over (`bridge-run`): the run's VM is kept instead of
+    /// torn down (`ScriptVM.keepUntilExit()`). Default `false`: a runner that goes on after
+    /// the run gets its memory back.
+    public var processExitsAfterRun: Bool = false
+
     /// Creates options for `file`.
     public init(file: String) {
         self.file = file

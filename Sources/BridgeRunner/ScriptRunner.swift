@@ -24,8 +24,12 @@ public enum ScriptRunner {
             inputs.trace?.write(.notice("no capability file: every page may call every action"))
         }
         ScriptVM.setJITTiering(options.jitTiering)
+        let vm = ScriptVM(timeLimit: scriptLimit)
+        // Its engines are closed when a generation ends; tearing the VM down would only delay
+        // the exit of a process that is about to exit.
+        defer { if options.processExitsAfterRun { vm.keepUntilExit() } }
         let generation = PageGeneration(
-            options: options, inputs: inputs, vm: ScriptVM(timeLimit: scriptLimit),
+            options: options, inputs: inputs, vm: vm,
             clock: options.virtualTime ? VirtualClock() : SystemClock(), output: output, log: log, started: started)
         var page = inputs.page
         var count = 1

@@ -146,6 +146,9 @@ public struct TestOptions: Sendable, Equatable, Codable {
     /// every test file and page is a fresh global whose optimized code is thrown away with it;
     /// see `JITTiering`).
     public var jitTiering: JITTiering = .shortLived
+    /// The process exits when the run is over (`bridge-run`): the run's VM is kept instead of
+    /// torn down (`ScriptVM.keepUntilExit()`); ignored with `watch`. Default `false`.
+    public var processExitsAfterRun = false
     /// This process is a worker of a parent `bridge-run test` (hidden `--worker`): it reads file
     /// names on stdin and writes results as JSON Lines on stdout.
     package var isWorker = false

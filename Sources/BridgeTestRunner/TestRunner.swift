@@ -29,7 +29,11 @@ public enum TestRunner {
     ///   2 for a usage or file error (missing path, no test files, bad mock file, unwritable
     ///   JUnit file); `errors` holds the lines written to stderr.
     public static func run(_ options: TestOptions, output: any RunOutput, prefix: String = "bridge-run") async -> RunReport {
-        if options.watch, !options.isWorker { return await TestWatcher.run(options, output: output, prefix: prefix) }
+        if options.watch, !options.isWorker {
+            var watching = options
+            watching.processExitsAfterRun = false
+            return await TestWatcher.run(watching, output: output, prefix: prefix)
+        }
         return await execute(options, output: output, prefix: prefix).report
     }
 
@@ -66,6 +70,7 @@ public enum TestRunner {
         }
         let files = TestFileFinder.select(all, shard: options.shard)
         let vm = startVM(options, prefix: prefix)
+        defer { if options.processExitsAfterRun { vm.keepUntilExit() } }
         defer { RunGuard.end() }
         if let pattern = options.testNamePattern, let problem = patternProblem(pattern, vm: vm) {
             return fail("-t/--test-name-pattern: \(problem)")

@@ -1,5 +1,5 @@
 import BridgeRuntime
 
 // bridge-run: a thin shell over BridgeCommandLine (all logic lives in the library).
-let code = await BridgeCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst()))
+let code = await BridgeCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst()), processExitsAfter: true)
 exitProcess(code)

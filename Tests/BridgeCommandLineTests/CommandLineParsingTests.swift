@@ -4,6 +4,8 @@ import Testing
 @testable import BridgeRunner
 @testable import BridgeTestRunner
 @testable import BridgeValues
+import ScriptEngine
+import FoundationEssentials
 
 @MainActor
 @Suite struct CommandLineParsingTests {
@@ -45,5 +47,22 @@ import Testing
         let code = await BridgeCommandLine.main(arguments: ["run", "--nope"], output: out)
         #expect(code == 2)
         #expect(out.stderr == ["bridge-run: unknown option '--nope' for run (see bridge-run run --help)"])
+    }
+
+    /// `bridge-run` exits straight after `main`: its run's VM is kept rather than torn down
+    /// (its heap finalized); a caller that goes on (these tests) gets it released.
+    @Test func onlyAnExitingProcessKeepsTheRunsVM() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("keep-vm-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("a.js").path
+        try Data("console.log('ran')".utf8).write(to: URL(fileURLWithPath: script))
+        let before = ScriptVM.keptUntilExitCount
+        let out = CapturedRunOutput()
+        #expect(await BridgeCommandLine.main(arguments: ["run", script], output: out) == 0)
+        #expect(ScriptVM.keptUntilExitCount == before)
+        #expect(await BridgeCommandLine.main(arguments: ["run", script], output: out, processExitsAfter: true) == 0)
+        #expect(ScriptVM.keptUntilExitCount == before + 1)
+        #expect(out.stdout == ["ran", "ran"])
     }
 }
