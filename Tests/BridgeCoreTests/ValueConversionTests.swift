@@ -99,6 +99,11 @@ struct ValueConversionTests {
         CrossingRow(label: "ArrayBuffer becomes its bytes", js: "new Uint8Array([7, 8, 9]).buffer", expected: [7, 8, 9], back: "[7, 8, 9]"),
         CrossingRow(label: "typed array nested in an object", js: "({bytes: new Uint8Array([0, 16])})", expected: ["bytes": [0, 16]], back: "({bytes: [0, 16]})"),
         CrossingRow(label: "toJSON is honoured", js: "({toJSON: function () { return {x: 1}; }})", expected: ["x": 1], back: "({x: 1})"),
+        CrossingRow(label: "an array's own toJSON is honoured", js: "(function () { var a = [1]; a.toJSON = function () { return 'a'; }; return a; })()", expected: "a", back: "'a'"),
+        CrossingRow(label: "a Map's toJSON is what crosses", js: "(function () { var m = new Map(); m.toJSON = function () { return {k: 1}; }; return m; })()", expected: ["k": 1], back: "({k: 1})"),
+        CrossingRow(label: "wrapper objects cross as their value", js: "[new Number(3), new String('s'), new Boolean(false)]", expected: [3, "s", false], back: "[3, 's', false]"),
+        CrossingRow(label: "an instance of a page's class crosses as its own keys", js: "(function () { class P { constructor() { this.x = 1; } get y() { return 2; } } return new P(); })()", expected: ["x": 1], back: "({x: 1})"),
+        CrossingRow(label: "a subclass of Uint8Array is a typed array", js: "(function () { class B extends Uint8Array {} return new B([7]); })()", expected: [7], back: "[7]"),
     ]
 
     @Test("JS value crosses to Swift and back unchanged", arguments: crossing)
@@ -155,6 +160,15 @@ struct ValueConversionTests {
         RefusedRow(label: "DataView", js: "{view: new DataView(new ArrayBuffer(2))}", path: "params.view"),
         RefusedRow(label: "Promise", js: "{p: Promise.resolve(1)}", path: "params.p"),
         RefusedRow(label: "RegExp", js: "{re: /x/}", path: "params.re"),
+        // What JSON.stringify would write as null or {} without a word:
+        RefusedRow(label: "an array whose toJSON returns NaN", js: "(function () { var a = [1]; a.toJSON = function () { return NaN; }; return {a: a}; })()", path: "params.a"),
+        RefusedRow(label: "new Number(NaN)", js: "{n: new Number(NaN)}", path: "params.n"),
+        RefusedRow(label: "a Number wrapper whose valueOf gives Infinity", js: "(function () { var n = new Number(1); n.valueOf = function () { return Infinity; }; return {n: n}; })()", path: "params.n"),
+        RefusedRow(label: "Object(1n)", js: "{b: Object(1n)}", path: "params.b"),
+        RefusedRow(label: "Object(Symbol())", js: "{s: Object(Symbol('x'))}", path: "params.s"),
+        RefusedRow(label: "a NaN inside an instance of a page's class", js: "(function () { class P { constructor() { this.x = NaN; } } return {p: [new P()]}; })()", path: "params.p[0].x"),
+        RefusedRow(label: "a Map subclass", js: "(function () { class M extends Map {} return {m: new M()}; })()", path: "params.m"),
+        RefusedRow(label: "a Map whose chain was cut down to Set.prototype", js: "(function () { var m = new Map(); Object.setPrototypeOf(m, Set.prototype); return {m: m}; })()", path: "params.m"),
     ]
 
     @Test("values JSON would silently change are refused with INVALID_MESSAGE naming the path", arguments: refused)

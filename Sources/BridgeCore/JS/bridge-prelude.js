@@ -49,6 +49,11 @@ const stringIndexOf = uncurry(String.prototype.indexOf);
 const stringSlice = uncurry(String.prototype.slice);
 const stringIsWellFormed = typeof String.prototype.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
 const dateGetTime = uncurry(Date.prototype.getTime);
+const dateToJSON = Date.prototype.toJSON;
+const numberValueOf = uncurry(Number.prototype.valueOf);
+const stringValueOf = uncurry(String.prototype.valueOf);
+const bigIntValueOf = uncurry(BigInt.prototype.valueOf);
+const symbolValueOf = uncurry(Symbol.prototype.valueOf);
 const dateToISOString = uncurry(Date.prototype.toISOString);
 const isView = ArrayBuffer.isView;
 const arrayBufferByteLength = uncurry(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
@@ -67,6 +72,14 @@ const symbolToString = uncurry(Symbol.prototype.toString);
 const functionToString = uncurry(Function.prototype.toString);
 const isNaNFn = isNaN;
 const RegExpPrototype = RegExp.prototype;
+// The prototypes of the objects a brand check can recognize (see inBuiltInChain).
+const DatePrototype = Date.prototype, MapPrototype = Map.prototype, SetPrototype = Set.prototype;
+const WeakMapPrototype = WeakMap.prototype, WeakSetPrototype = WeakSet.prototype;
+const ArrayBufferPrototype = ArrayBuffer.prototype, DataViewPrototype = DataView.prototype;
+const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
+const NumberPrototype = Number.prototype, StringPrototype = String.prototype, BooleanPrototype = Boolean.prototype;
+const BigIntPrototype = BigInt.prototype, SymbolPrototype = Symbol.prototype;
+const SharedArrayBufferPrototype = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
 const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
 
 const cfg = native.config();
@@ -113,9 +126,7 @@ function fail(reason, code) { return { reason: reason, path: null, depth: 0, cod
 function prepend(f, part) { f.path = { part: part, next: f.path }; f.depth++; }
 function check(v, depth) {
   switch (typeof v) {
-    case 'string':
-      if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
-      return !checkStrings || wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
+    case 'string': return checkString(v);
     case 'boolean': case 'undefined': return null;
     case 'number': return (v - v === 0) ? null : fail(StringCtor(v) + ' is not a finite number and cannot cross the bridge');
     case 'function': return fail('a function cannot cross the bridge');
@@ -124,8 +135,10 @@ function check(v, depth) {
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return fail('nested deeper than ' + MAX_DEPTH + ' levels');
-  for (let i = 0; i < checkDepth; i++) if (checkStack[i] === v) return fail('a cyclic reference cannot cross the bridge');
+  for (let i = checkBase; i < checkDepth; i++) if (checkStack[i] === v) return fail('a cyclic reference cannot cross the bridge');
   if (isArray(v)) {
+    // JSON.stringify calls an array's toJSON too (its own, or one a page put on Array.prototype).
+    if (typeof v.toJSON === 'function') return checkToJSON(v, depth);
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
     checkStack[checkDepth++] = v;
     for (let i = 0; i < v.length; i++) {
@@ -135,42 +148,18 @@ function check(v, depth) {
     checkStack[--checkDepth] = undefined;
     return null;
   }
-  // A plain object (the common case) skips the brand checks.
+  // A plain object (the common case) and an instance of a page's own class skip the brand
+  // checks: each one that does not match throws, a microsecond or more apiece.
   const proto = getPrototypeOf(v);
-  if (proto !== ObjectPrototype && proto !== null) {
-    if (isDate(v)) return isNaNFn(dateGetTime(v)) ? fail('an invalid Date cannot cross the bridge') : null;
-    const kind = typedArrayKind(v);
-    if (kind !== undefined) {
-      const n = typedArrayLength(v);
-      if (n > MAX_ARRAY) return fail('a typed array of ' + n + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-      if (kind === 'Float32Array' || kind === 'Float64Array') {
-        for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); prepend(f, i); return f; }
-      }
-      needsReplacer = true; return null;
-    }
-    if (isView(v)) return fail('a DataView cannot cross the bridge; send an array of numbers');
-    if (isArrayBuffer(v)) {
-      const n = arrayBufferByteLength(v);
-      if (n > MAX_ARRAY) return fail('an ArrayBuffer of ' + n + ' bytes is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
-      needsReplacer = true; return null;
-    }
-    const collection = collectionKind(v);
-    if (collection !== null) return fail('a ' + collection + ' cannot cross the bridge; convert it to an object or array');
-    if (isRegExp(v)) return fail('a RegExp cannot cross the bridge; send its source string');
+  if (proto !== ObjectPrototype && proto !== null && inBuiltInChain(proto)) {
+    const f = checkBuiltIn(v);
+    if (f !== undefined) return f;
   }
   // A plain object is a thenable only by its own `then` (a page's Object.prototype.then makes
   // every object look like one, and JSON.stringify would still write it as data).
   if ((proto === ObjectPrototype || proto === null) ? (hasOwn(v, 'then') && typeof v.then === 'function') : typeof v.then === 'function')
     return fail('a Promise cannot cross the bridge; await it first');
-  if (typeof v.toJSON === 'function') {
-    // What JSON.stringify will write is what must be checked.
-    let j;
-    try { j = v.toJSON(''); } catch (e) { throw signal({ rethrow: e }); }
-    checkStack[checkDepth++] = v;
-    const f = check(j, depth + 1);
-    checkStack[--checkDepth] = undefined;
-    return f;
-  }
+  if (typeof v.toJSON === 'function') return checkToJSON(v, depth);
   checkStack[checkDepth++] = v;
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
@@ -182,6 +171,72 @@ function check(v, depth) {
   }
   checkStack[--checkDepth] = undefined;
   return null;
+}
+function checkString(v) {
+  if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
+  return !checkStrings || wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
+}
+// What JSON.stringify will write is what must be checked: the value's toJSON('').
+function checkToJSON(v, depth) {
+  let j;
+  try { j = v.toJSON(''); } catch (e) { throw signal({ rethrow: e }); }
+  checkStack[checkDepth++] = v;
+  const f = check(j, depth + 1);
+  checkStack[--checkDepth] = undefined;
+  return f;
+}
+// Whether a built-in prototype is on the chain above an object (a Date, a typed array, a Map,
+// a wrapper object, or a subclass of one). An object whose chain has none (an instance of a
+// page's own class, Object.create(x)) is checked as an ordinary object; one that has one is
+// told by its brand, whatever the chain says. A chain longer than 64 (a proxy's trap can make
+// one up) counts as built-in.
+function inBuiltInChain(p) {
+  for (let n = 0; p !== null && p !== ObjectPrototype; n++) {
+    if (n >= 64 || p === DatePrototype || p === TypedArrayPrototype || p === ArrayBufferPrototype || p === MapPrototype ||
+        p === SetPrototype || p === WeakMapPrototype || p === WeakSetPrototype || p === DataViewPrototype ||
+        p === RegExpPrototype || p === NumberPrototype || p === StringPrototype || p === BooleanPrototype ||
+        p === BigIntPrototype || p === SymbolPrototype || p === SharedArrayBufferPrototype) return true;
+    p = getPrototypeOf(p);
+  }
+  return false;
+}
+// A built-in object by its brand: a fault, null when it crosses as it is, or undefined when it
+// is an ordinary object after all (or has a toJSON of its own, which JSON.stringify calls first).
+function checkBuiltIn(v) {
+  const own = v.toJSON;
+  if (isDate(v)) {
+    if (own !== dateToJSON && typeof own === 'function') return undefined;
+    return isNaNFn(dateGetTime(v)) ? fail('an invalid Date cannot cross the bridge') : null;
+  }
+  if (typeof own === 'function') return undefined;
+  const kind = typedArrayKind(v);
+  if (kind !== undefined) {
+    const n = typedArrayLength(v);
+    if (n > MAX_ARRAY) return fail('a typed array of ' + n + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+    if (kind === 'Float32Array' || kind === 'Float64Array') {
+      for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); prepend(f, i); return f; }
+    }
+    needsReplacer = true; return null;
+  }
+  if (isView(v)) return fail('a DataView cannot cross the bridge; send an array of numbers');
+  if (isArrayBuffer(v)) {
+    const n = arrayBufferByteLength(v);
+    if (n > MAX_ARRAY) return fail('an ArrayBuffer of ' + n + ' bytes is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+    needsReplacer = true; return null;
+  }
+  const collection = collectionKind(v);
+  if (collection !== null) return fail('a ' + collection + ' cannot cross the bridge; convert it to an object or array');
+  if (isRegExp(v)) return fail('a RegExp cannot cross the bridge; send its source string');
+  // Wrapper objects: JSON.stringify writes what ToNumber / ToString make of them (a page's
+  // valueOf or toString included), so new Number(NaN) would become null.
+  if (brand(numberValueOf, v)) {
+    const n = NumberCtor(v);
+    return (n - n === 0) ? null : fail(StringCtor(n) + ' is not a finite number and cannot cross the bridge');
+  }
+  if (brand(stringValueOf, v)) return checkString(StringCtor(v));
+  if (brand(bigIntValueOf, v)) return fail('a BigInt cannot cross the bridge; send it as a string');
+  if (brand(symbolValueOf, v)) return fail('a Symbol cannot cross the bridge');
+  return undefined;
 }
 function replacer(k, v) {
   if (typedArrayKind(v) !== undefined) return arrayFrom(v);
@@ -207,6 +262,9 @@ function renderPath(f) {
 // few KiB of JavaScriptCore's per-global code blocks.)
 const checkStack = ObjectCreate(null);
 let checkDepth = 0;
+// Where the check running now starts on the stack: a bridge.call made from a getter or toJSON
+// while a value is being checked checks its own value above the outer check's entries.
+let checkBase = 0;
 let checkStrings = true;
 // The check's own signals ({bridgeInvalid, code}, {rethrow}) are told apart from whatever a
 // page's getter or toJSON throws by identity: only objects made here are in this set, so a page
@@ -221,31 +279,40 @@ function isSignal(e, field) { return e !== null && typeof e === 'object' && weak
 // only for a text with `\ud` in it (a rare false alarm, a backslash before "ud" in the data,
 // costs only the scan), or after a fault (the first fault in order counts the strings').
 function toJSON(v, root, depth0) {
-  let f = null, text;
-  for (let strings = false; ; strings = true) {
-    needsReplacer = false;
-    checkStrings = strings;
-    while (checkDepth > 0) checkStack[--checkDepth] = undefined;
-    try { f = check(v, depth0 || 0); } catch (e) {
-      // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
-      // or a throwing getter or proxy is a refusal.
-      if (isSignal(e, 'rethrow')) throw e.rethrow;
-      f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
-    }
-    if (f === null && text === undefined) {
-      try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
-        throw signal({ bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) });
+  // A bridge.call made by a getter or toJSON that this check runs checks its own value: the
+  // outer check's stack, string mode and replacer flag are kept and given back afterwards.
+  const outerBase = checkBase, outerDepth = checkDepth, outerStrings = checkStrings, outerReplacer = needsReplacer;
+  checkBase = checkDepth;
+  try {
+    let f = null, text;
+    for (let strings = false; ; strings = true) {
+      needsReplacer = false;
+      checkStrings = strings;
+      while (checkDepth > checkBase) checkStack[--checkDepth] = undefined;
+      try { f = check(v, depth0 || 0); } catch (e) {
+        // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
+        // or a throwing getter or proxy is a refusal.
+        if (isSignal(e, 'rethrow')) throw e.rethrow;
+        f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
       }
+      if (f === null && text === undefined) {
+        try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
+          throw signal({ bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) });
+        }
+      }
+      if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
     }
-    if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
+    if (f !== null) {
+      if (root) prepend(f, root);
+      const p = renderPath(f);
+      throw signal({ bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code });
+    }
+    if (text !== undefined && text.length > MAX_BYTES) throw signal({ bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' });
+    return text === undefined ? 'null' : text;
+  } finally {
+    while (checkDepth > outerDepth) checkStack[--checkDepth] = undefined;
+    checkBase = outerBase; checkStrings = outerStrings; needsReplacer = outerReplacer;
   }
-  if (f !== null) {
-    if (root) prepend(f, root);
-    const p = renderPath(f);
-    throw signal({ bridgeInvalid: (p ? p + ': ' : '') + f.reason, code: f.code });
-  }
-  if (text !== undefined && text.length > MAX_BYTES) throw signal({ bridgeInvalid: 'message of ' + text.length + ' characters is larger than the limit of ' + MAX_BYTES + ' bytes', code: 'PAYLOAD_TOO_LARGE' });
-  return text === undefined ? 'null' : text;
 }
 
 // ---- console ----
