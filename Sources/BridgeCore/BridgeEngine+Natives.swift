@@ -18,6 +18,7 @@ extension BridgeEngine {
         ]
         context.installNativeObject("__native", functions: [
             ("config", { _ in .json(config) }),
+            ("intrinsics", { [unowned context] _ in Prelude.intrinsics(for: context) }),
             ("bind", { [unowned self] args in
                 host.bind(args)
                 return .undefined

@@ -17,4 +17,25 @@ enum Prelude {
 
     /// The text prepared once for all engines of the process.
     static let script = ScriptSource(EmbeddedJS.bridgePrelude)
+
+    /// The built-ins the prelude's value check and private maps use (`JS/bridge-intrinsics.js`),
+    /// evaluated before any page code.
+    static let intrinsicsScript = ScriptSource(EmbeddedJS.bridgeIntrinsics)
+
+    /// The name errors in the intrinsics carry.
+    static let intrinsicsSourceURL = "bridge-intrinsics.js"
+
+    /// `native.intrinsics()`: in a VM that already has another context, the object made once in
+    /// the VM's helper global (every engine of a shared VM uses the same functions, and none of
+    /// them builds the Map, Set, WeakMap, WeakSet, ArrayBuffer and typed-array classes for the
+    /// prelude: ~30 KiB an engine); in an engine alone in its VM, made in its own global (no
+    /// helper global for one engine). `undefined` only if the script failed, which the prelude
+    /// then reports as its own error.
+    @MainActor
+    static func intrinsics(for context: ScriptContext) -> NativeResult {
+        let object = context.vm.sharesContexts
+            ? context.vm.helperObject(intrinsicsScript, sourceURL: intrinsicsSourceURL)
+            : try? context.evaluateObject(intrinsicsScript, sourceURL: intrinsicsSourceURL)
+        return object.map { .object($0) } ?? .undefined
+    }
 }

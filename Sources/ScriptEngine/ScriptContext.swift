@@ -95,7 +95,7 @@ package final class ScriptContext {
 
     /// `trying` for reads whose failure only means "not available" (reporting must never throw).
     /// A read can run page code (a getter), so the guard sees it as JavaScript holding the thread.
-    private func attempt<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
+    func attempt<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
         var exception: JSValueRef?
         let guarded = ProcessGuard.active
         if guarded { ProcessGuard.shared.enter() }

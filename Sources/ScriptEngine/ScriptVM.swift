@@ -53,9 +53,10 @@ public final class ScriptVM {
     package static var keptUntilExitCount: Int { keptUntilExit.count }
 
     isolated deinit {
-        if let helper = rejectionSink {
-            JSValueUnprotect(helper.context, helper.function)
-            JSGlobalContextRelease(helper.context)
+        if let helper {
+            if let function = rejectionSink { JSValueUnprotect(helper, function) }
+            for object in helperObjects.values { JSValueUnprotect(helper, object) }
+            JSGlobalContextRelease(helper)
         }
         JSContextGroupClearExecutionTimeLimit(group)
         JSContextGroupRelease(group)
@@ -64,7 +65,42 @@ public final class ScriptVM {
     /// A no-op function in a small helper context of this VM. A closing context points its
     /// unhandled-rejection callback here: JSC keeps that callback as a GC root, and a callback
     /// from the page's own global object would keep the whole page alive after release.
-    private var rejectionSink: (context: JSGlobalContextRef, function: JSObjectRef)?
+    private var rejectionSink: JSObjectRef?
+
+    /// A global object of this VM in which no page code ever runs (made on first use): it holds
+    /// the rejection sink and the helper objects.
+    private var helper: JSGlobalContextRef?
+
+    /// Objects made once per VM in the helper global (`helperObject(_:)`), by script.
+    private var helperObjects: [ObjectIdentifier: JSObjectRef] = [:]
+
+    private func helperContext() -> JSGlobalContextRef? {
+        if let helper { return helper }
+        helper = JSGlobalContextCreateInGroup(group, nil)
+        return helper
+    }
+
+    /// Whether another context was made in this VM before the newest one: engines that share
+    /// their VM can share what the helper global holds, while an engine alone in its VM makes
+    /// its own (and no helper global is made for it).
+    package var sharesContexts: Bool { contextsCreated > 1 }
+
+    /// The object `source` evaluates to in this VM's helper global (a pristine global: no page
+    /// code runs there), made on first use and kept for the VM's life; `nil` when the script
+    /// throws or its value is not an object. Functions of another global work on a page's
+    /// objects by their internal slots (a brand check, a `Map` method), so a shared VM's engines
+    /// can use one set of them instead of building the classes in every global (~30 KiB each).
+    package func helperObject(_ source: ScriptSource, sourceURL: String) -> SharedObject? {
+        let key = ObjectIdentifier(source)
+        if let object = helperObjects[key] { return SharedObject(ref: object, group: group) }
+        guard let ctx = helperContext() else { return nil }
+        var exception: JSValueRef?
+        let value = JSStringConversion.with(sourceURL) { JSEvaluateScript(ctx, source.ref, nil, $0, 1, &exception) }
+        guard exception == nil, let value, JSValueIsObject(ctx, value), let object = JSValueToObject(ctx, value, &exception), exception == nil else { return nil }
+        JSValueProtect(ctx, object)
+        helperObjects[key] = object
+        return SharedObject(ref: object, group: group)
+    }
 
     /// Contexts created and closed in this VM.
     private var contextsCreated = 0
@@ -84,8 +120,7 @@ public final class ScriptVM {
         // Only a VM that outlives its contexts (shared) needs it; a VM of its own goes away
         // with its only engine.
         if contextsCreated > 1, contextsClosed % Self.collectEveryClosedContexts == 0 {
-            _ = rejectionSinkFunction()
-            if let ctx = rejectionSink?.context { JSSynchronousGarbageCollectForDebugging(ctx) }
+            if let ctx = helperContext() { JSSynchronousGarbageCollectForDebugging(ctx) }
         }
     }
 
@@ -105,8 +140,7 @@ public final class ScriptVM {
     ///
     /// - Note: Slow (a full collection); for tests and soak runs.
     public func collectAndMeasure() -> HeapStatistics? {
-        _ = rejectionSinkFunction()
-        guard let ctx = rejectionSink?.context else { return nil }
+        guard let ctx = helperContext() else { return nil }
         JSSynchronousGarbageCollectForDebugging(ctx)
         guard let stats = JSGetMemoryUsageStatistics(ctx) else { return nil }
         // The statistics object is JSC's own plain object: reading it runs no page code, so an
@@ -121,15 +155,12 @@ public final class ScriptVM {
     }
 
     func rejectionSinkFunction() -> JSObjectRef? {
-        if let sink = rejectionSink { return sink.function }
-        guard let ctx = JSGlobalContextCreateInGroup(group, nil) else { return nil }
+        if let rejectionSink { return rejectionSink }
+        guard let ctx = helperContext() else { return nil }
         let fn: JSObjectRef? = JSObjectMakeFunctionWithCallback(ctx, nil, rejectionSinkCallback)
-        guard let fn else {
-            JSGlobalContextRelease(ctx)
-            return nil
-        }
+        guard let fn else { return nil }
         JSValueProtect(ctx, fn)
-        rejectionSink = (ctx, fn)
+        rejectionSink = fn
         return fn
     }
 

@@ -28,15 +28,19 @@ const arraySplice = uncurry(Array.prototype.splice);
 const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const arrayShift = uncurry(Array.prototype.shift);
 const arrayJoin = uncurry(Array.prototype.join);
-const MapCtor = Map;
-const mapGet = uncurry(Map.prototype.get);
-const mapSet = uncurry(Map.prototype.set);
-const mapHas = uncurry(Map.prototype.has);
-const mapDelete = uncurry(Map.prototype.delete);
-const setHas = uncurry(Set.prototype.has);
-const weakMapHas = uncurry(WeakMap.prototype.has);
-const weakSetHas = uncurry(WeakSet.prototype.has);
-const weakSetAdd = uncurry(WeakSet.prototype.add);
+// Maps, sets and the brand checks' built-ins come from bridge-intrinsics.js: in a shared VM from
+// its helper global, so that this global never builds those classes for the prelude.
+const intrinsics = native.intrinsics();
+if (typeof intrinsics !== 'object' || intrinsics === null) throw new Error('the bridge prelude could not load bridge-intrinsics.js');
+const MapCtor = intrinsics.MapCtor;
+const mapGet = intrinsics.mapGet;
+const mapSet = intrinsics.mapSet;
+const mapHas = intrinsics.mapHas;
+const mapDelete = intrinsics.mapDelete;
+const setHas = intrinsics.setHas;
+const weakMapHas = intrinsics.weakMapHas;
+const weakSetHas = intrinsics.weakSetHas;
+const weakSetAdd = intrinsics.weakSetAdd;
 const stringify = JSON.stringify;
 const StringCtor = String;
 const NumberCtor = Number;
@@ -50,16 +54,17 @@ const stringSlice = uncurry(String.prototype.slice);
 const stringIsWellFormed = typeof String.prototype.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
 const dateGetTime = uncurry(Date.prototype.getTime);
 const dateToJSON = Date.prototype.toJSON;
-const numberValueOf = uncurry(Number.prototype.valueOf);
-const stringValueOf = uncurry(String.prototype.valueOf);
-const bigIntValueOf = uncurry(BigInt.prototype.valueOf);
-const symbolValueOf = uncurry(Symbol.prototype.valueOf);
+const numberValueOf = intrinsics.numberValueOf;
+const stringValueOf = intrinsics.stringValueOf;
+const bigIntValueOf = intrinsics.bigIntValueOf;
+const symbolValueOf = intrinsics.symbolValueOf;
+const objectToString = uncurry(Object.prototype.toString);
 const dateToISOString = uncurry(Date.prototype.toISOString);
-const isView = ArrayBuffer.isView;
-const arrayBufferByteLength = uncurry(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
-const typedArrayLength = uncurry(Object.getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), 'length').get);
-const typedArrayToStringTag = uncurry(Object.getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get);
-const Uint8ArrayCtor = Uint8Array;
+const isView = intrinsics.isView;
+const arrayBufferByteLength = intrinsics.arrayBufferByteLength;
+const typedArrayLength = intrinsics.typedArrayLength;
+const typedArrayToStringTag = intrinsics.typedArrayToStringTag;
+const Uint8ArrayCtor = intrinsics.Uint8ArrayCtor;
 const arrayFrom = Array.from;
 const PromiseCtor = Promise;
 const promiseResolve = Promise.resolve.bind(Promise);
@@ -72,14 +77,6 @@ const symbolToString = uncurry(Symbol.prototype.toString);
 const functionToString = uncurry(Function.prototype.toString);
 const isNaNFn = isNaN;
 const RegExpPrototype = RegExp.prototype;
-// The prototypes of the objects a brand check can recognize (see inBuiltInChain).
-const DatePrototype = Date.prototype, MapPrototype = Map.prototype, SetPrototype = Set.prototype;
-const WeakMapPrototype = WeakMap.prototype, WeakSetPrototype = WeakSet.prototype;
-const ArrayBufferPrototype = ArrayBuffer.prototype, DataViewPrototype = DataView.prototype;
-const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
-const NumberPrototype = Number.prototype, StringPrototype = String.prototype, BooleanPrototype = Boolean.prototype;
-const BigIntPrototype = BigInt.prototype, SymbolPrototype = Symbol.prototype;
-const SharedArrayBufferPrototype = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer.prototype : null;
 const regExpSource = uncurry(Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get);
 
 const cfg = native.config();
@@ -149,9 +146,12 @@ function check(v, depth) {
     return null;
   }
   // A plain object (the common case) and an instance of a page's own class skip the brand
-  // checks: each one that does not match throws, a microsecond or more apiece.
+  // checks: each one that does not match throws, a microsecond or more apiece. What might be a
+  // built-in is told by Object.prototype.toString (a Date, RegExp or wrapper by its internal
+  // slot; a Map, Set, ArrayBuffer by its prototype's Symbol.toStringTag) or is a view (typed
+  // arrays, DataView); the brand checks then decide.
   const proto = getPrototypeOf(v);
-  if (proto !== ObjectPrototype && proto !== null && inBuiltInChain(proto)) {
+  if (proto !== ObjectPrototype && proto !== null && (isView(v) || objectToString(v) !== '[object Object]')) {
     const f = checkBuiltIn(v);
     if (f !== undefined) return f;
   }
@@ -184,21 +184,6 @@ function checkToJSON(v, depth) {
   const f = check(j, depth + 1);
   checkStack[--checkDepth] = undefined;
   return f;
-}
-// Whether a built-in prototype is on the chain above an object (a Date, a typed array, a Map,
-// a wrapper object, or a subclass of one). An object whose chain has none (an instance of a
-// page's own class, Object.create(x)) is checked as an ordinary object; one that has one is
-// told by its brand, whatever the chain says. A chain longer than 64 (a proxy's trap can make
-// one up) counts as built-in.
-function inBuiltInChain(p) {
-  for (let n = 0; p !== null && p !== ObjectPrototype; n++) {
-    if (n >= 64 || p === DatePrototype || p === TypedArrayPrototype || p === ArrayBufferPrototype || p === MapPrototype ||
-        p === SetPrototype || p === WeakMapPrototype || p === WeakSetPrototype || p === DataViewPrototype ||
-        p === RegExpPrototype || p === NumberPrototype || p === StringPrototype || p === BooleanPrototype ||
-        p === BigIntPrototype || p === SymbolPrototype || p === SharedArrayBufferPrototype) return true;
-    p = getPrototypeOf(p);
-  }
-  return false;
 }
 // A built-in object by its brand: a fault, null when it crosses as it is, or undefined when it
 // is an ordinary object after all (or has a toJSON of its own, which JSON.stringify calls first).
@@ -269,7 +254,7 @@ let checkStrings = true;
 // The check's own signals ({bridgeInvalid, code}, {rethrow}) are told apart from whatever a
 // page's getter or toJSON throws by identity: only objects made here are in this set, so a page
 // cannot choose a refusal's code or reason by throwing a lookalike.
-const ownSignals = new WeakSet();
+const ownSignals = new intrinsics.WeakSetCtor();
 function signal(o) { weakSetAdd(ownSignals, o); return o; }
 function isSignal(e, field) { return e !== null && typeof e === 'object' && weakSetHas(ownSignals, e) && hasOwn(e, field); }
 // Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,

@@ -1,0 +1,95 @@
+import Testing
+@testable import BridgeCore
+import BridgeRuntimeTesting
+import BridgeValues
+@testable import ScriptEngine
+
+/// The prelude's maps and brand checks come from `bridge-intrinsics.js`: made in the engine's
+/// own global when it is alone in its VM, and from the VM's helper global for every later engine
+/// of a shared VM. Both must answer alike, and neither may be reachable or changeable by a page.
+@MainActor
+@Suite struct SharedIntrinsicsTests {
+    /// Values whose crossing depends on the brand checks and the replacer.
+    static let probe = """
+        (function () {
+          function outcome(p) { return p.then(function (v) { return {ok: v}; }, function (e) { return {refused: e.message}; }); }
+          var buf = new Uint8Array([1, 2, 3]).buffer;
+          class Item { constructor() { this.id = 7; } }
+          return Promise.all([
+            outcome(bridge.call('echo', {m: new Map([[1, 2]])})),
+            outcome(bridge.call('echo', {s: new WeakSet()})),
+            outcome(bridge.call('echo', {t: new Float32Array([1.5, 2])})),
+            outcome(bridge.call('echo', {b: buf})),
+            outcome(bridge.call('echo', {v: new DataView(buf)})),
+            outcome(bridge.call('echo', {n: new Number(NaN), ok: new String('x')})),
+            outcome(bridge.call('echo', {ok: new String('x'), i: new Item()})),
+            outcome(bridge.call('echo', {d: new Date(0)}))
+          ]);
+        })()
+        """
+
+    private func engine(in vm: ScriptVM) throws -> BridgeEngine {
+        let registry = BridgeRegistry()
+        try registry.register(action: "echo") { call in call.params }
+        return try BridgeEngine.forTesting(registry: registry) { $0.vm = vm }
+    }
+
+    @Test func anEngineAloneAndOneSharingItsVMCheckValuesAlike() async throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let first = try engine(in: vm)
+        defer { first.close() }
+        #expect(!vm.sharesContexts, "the first engine is alone in its VM")
+        let second = try engine(in: vm)
+        defer { second.close() }
+        #expect(vm.sharesContexts, "the second engine shares the VM")
+        let alone = try await first.settle(Self.probe)
+        let shared = try await second.settle(Self.probe)
+        #expect(alone["ok"] == true, "\(alone)")
+        #expect(alone == shared)
+        let expected: JSONValue = [
+            ["refused": "params.m: a Map cannot cross the bridge; convert it to an object or array"],
+            ["refused": "params.s: a WeakSet cannot cross the bridge; convert it to an object or array"],
+            ["ok": ["t": [1.5, 2]]],
+            ["ok": ["b": [1, 2, 3]]],
+            ["refused": "params.v: a DataView cannot cross the bridge; send an array of numbers"],
+            ["refused": "params.n: NaN is not a finite number and cannot cross the bridge"],
+            ["ok": ["ok": "x", "i": ["id": 7]]],
+            ["ok": ["d": "1970-01-01T00:00:00.000Z"]],
+        ]
+        #expect(alone["value"] == expected, "\(alone)")
+    }
+
+    /// A page of a shared VM that replaces the built-ins the prelude uses changes nothing for its
+    /// own calls, nor for the next engine's (they are the helper global's, not this page's).
+    @Test func aPageCannotReachTheSharedBuiltIns() async throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let first = try engine(in: vm)
+        defer { first.close() }
+        let tamperer = try engine(in: vm)
+        defer { tamperer.close() }
+        try tamperer.evaluate("""
+            // (Map.prototype.set stays: the probe's own new Map([[1, 2]]) calls it.)
+            Map.prototype.get = Map.prototype.has = Map.prototype.delete = function () { throw new Error('tampered'); };
+            WeakSet.prototype.has = WeakSet.prototype.add = WeakMap.prototype.has = function () { throw new Error('tampered'); };
+            ArrayBuffer.isView = function () { return true; };
+            Object.defineProperty(Object.getPrototypeOf(Uint8Array.prototype), 'length', {get: function () { return 1e9; }});
+            Object.defineProperty(ArrayBuffer.prototype, 'byteLength', {get: function () { return 1e9; }});
+            """)
+        let tampered = try await tamperer.settle(Self.probe)
+        let next = try engine(in: vm)
+        defer { next.close() }
+        let clean = try await next.settle(Self.probe)
+        #expect(tampered["ok"] == true, "\(tampered)")
+        #expect(tampered["value"] == clean["value"], "\(tampered) vs \(clean)")
+        #expect(clean["value"]?[2] == ["ok": ["t": [1.5, 2]]], "\(clean)")
+    }
+
+    @Test func theHelperObjectIsMadeOncePerVM() throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let a = try #require(vm.helperObject(Prelude.intrinsicsScript, sourceURL: Prelude.intrinsicsSourceURL))
+        let b = try #require(vm.helperObject(Prelude.intrinsicsScript, sourceURL: Prelude.intrinsicsSourceURL))
+        #expect(a.ref == b.ref)
+        #expect(vm.helperObject(ScriptSource("1 + 1"), sourceURL: "n.js") == nil, "not an object")
+        #expect(vm.helperObject(ScriptSource("throw new Error('x')"), sourceURL: "t.js") == nil)
+    }
+}
