@@ -214,6 +214,8 @@ tampers = {
     "Object.prototype frozen": "Object.freeze(Object.prototype);",
     "Date.prototype.getTime": "Date.prototype.getTime = () => { throw new Error('tampered'); };",
     "Symbol.hasInstance on Date and Map": "Object.defineProperty(Date, Symbol.hasInstance, {value: () => true}); Object.defineProperty(Map, Symbol.hasInstance, {value: () => true});",
+    "Object.prototype.toString": "Object.prototype.toString = () => { throw new Error('tampered'); };",
+    "ArrayBuffer.isView and the Set/WeakSet/WeakMap methods": "ArrayBuffer.isView = () => true; for (const C of [Set, WeakSet, WeakMap]) for (const m of ['has', 'add', 'get']) if (m in C.prototype) C.prototype[m] = () => { throw new Error('tampered'); };",
 }
 for name, tamper in tampers.items():
     case("sdk", f"{name} replaced: the call still goes out and its answer settles", OUT + tamper + "\n" + CALL, 0, args=RUN, stdout='answer {"ok":true}')
@@ -232,6 +234,13 @@ case("sdk", "a rejected call with Error.prototype frozen still rejects with its 
      "Object.freeze(Error.prototype); bridge.call('no.such').catch((e) => console.log('code ' + e.code));", 0, args=RUN, stdout="code METHOD_NOT_FOUND")
 case("sdk", "Object.prototype.then: the answer still settles natively (traced)", "Object.prototype.then = function () {}; bridge.call('x.ok');", 0,
      args=TRACE, stdout='"type":"result"')
+case("sdk", "a bridge.call made by a params getter during the check: both calls go out, the outer one whole",
+     "let inner; const p = {t: new Uint8Array([5, 6]), get g() { inner = inner || bridge.call('x.ok', {n: 1}); return 1; }};\n"
+     "bridge.call('x.ok', p).then(() => inner).then((r) => console.log('both settled ' + r.ok));", 0, args=TRACE, stdout='"t":[5,6]')
+case("sdk", "a Map with its own Symbol.toStringTag: still refused by its brand",
+     "const m = new Map(); m[Symbol.toStringTag] = 'Thing';\n"
+     "bridge.call('x.ok', {m}).catch((e) => console.log('refused ' + e.code + ' ' + e.message));", 0, args=RUN,
+     stdout="refused INVALID_MESSAGE params.m: a Map cannot cross the bridge")
 case("sdk", "the SDK's internals are not globals",
      "console.log([typeof __bridgeSDK, typeof __native, typeof __pageNative, typeof __bridgeTestNative].join(' '));", 0, args=RUN,
      stdout="undefined undefined undefined undefined")
