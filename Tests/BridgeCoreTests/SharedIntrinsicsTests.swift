@@ -92,4 +92,49 @@ import BridgeValues
         #expect(vm.helperObject(ScriptSource("1 + 1"), sourceURL: "n.js") == nil, "not an object")
         #expect(vm.helperObject(ScriptSource("throw new Error('x')"), sourceURL: "t.js") == nil)
     }
+
+    /// Any call into the helper global's code near a full stack throws an error of the helper's
+    /// realm; none may reach the page (its constructor's constructor is the helper's Function,
+    /// which reaches every engine of the VM).
+    @Test func aStackOverflowNeverHandsThePageAnErrorOfTheHelperGlobal() async throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let first = try engine(in: vm)
+        defer { first.close() }
+        let page = try engine(in: vm)
+        defer { page.close() }
+        #expect(vm.sharesContexts)
+        let outcome = try await page.settle("""
+            (function () {
+              function foreign(x) { return x !== null && typeof x === 'object' && !(x instanceof Error); }
+              function leak(fn) {
+                // The deepest 150 frames of each unwinding try the call: one of them runs out of
+                // stack inside it.
+                for (var k = 0; k < 4; k++) {
+                  var out = null, tries = 0;
+                  var pad = function p0(j) { if (j > 0) return p0(j - 1); return fn(); };
+                  var rec = function (d) {
+                    try { rec(d + 1); } catch (e) {}
+                    if (out || tries++ > 150) return;
+                    try { pad(k); } catch (x) { if (foreign(x)) out = x; }
+                  };
+                  try { rec(0); } catch (e) {}
+                  if (out) return 'leak';
+                }
+                return 'none';
+              }
+              var rejected = [];
+              var found = [
+                leak(function () { bridge.register('n', function () { return 1; }); }),
+                leak(function () { bridge.off('ev'); }),
+                leak(function () { clearTimeout(1); }),
+                leak(function () {
+                  bridge.call('echo', {t: new Uint8Array([1]), b: new ArrayBuffer(2), m: new Map(), n: new Number(1)})
+                    .catch(function (e) { if (foreign(e)) rejected.push(e); });
+                })
+              ];
+              return new Promise(function (r) { setTimeout(r, 10); }).then(function () { return found.concat([rejected.length]); });
+            })()
+            """)
+        #expect(outcome["value"] == ["none", "none", "none", "none", 0], "\(outcome)")
+    }
 }

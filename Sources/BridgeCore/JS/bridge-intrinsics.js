@@ -5,24 +5,26 @@
 // page's objects by their internal slots (a Map method on the prelude's maps, a getter that
 // reads a typed array's length, a valueOf that tells a Number wrapper), so sharing them spares
 // each engine JavaScriptCore's building of these classes in its global (~30 KiB an engine).
-// Only functions that return primitives or work on the prelude's own objects are here: nothing
-// of the helper global reaches page code.
+// Only brand checks and getters that return primitives are here, and the prelude calls them only
+// inside its value check, whose failures become message strings: no object of the helper global
+// may reach page code (an error of the helper's realm thrown at a page would hand it the
+// helper's Function constructor, and through it every engine of the VM). The prelude's private
+// maps and signals are therefore its own global's.
 (function () {
   'use strict';
   const uncurry = Function.prototype.bind.bind(Function.prototype.call);
   const getter = (o, name) => uncurry(Object.getOwnPropertyDescriptor(o, name).get);
   const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
   return Object.freeze({
-    MapCtor: Map,
-    mapGet: uncurry(Map.prototype.get),
-    mapSet: uncurry(Map.prototype.set),
+    // Compared by identity only (never called, nor used with `instanceof`, which would run this
+    // global's code): the prototypes of what a brand check of this global throws on a mismatch,
+    // and on a stack overflow.
+    TypeErrorPrototype: TypeError.prototype,
+    RangeErrorPrototype: RangeError.prototype,
     mapHas: uncurry(Map.prototype.has),
-    mapDelete: uncurry(Map.prototype.delete),
     setHas: uncurry(Set.prototype.has),
     weakMapHas: uncurry(WeakMap.prototype.has),
-    WeakSetCtor: WeakSet,
     weakSetHas: uncurry(WeakSet.prototype.has),
-    weakSetAdd: uncurry(WeakSet.prototype.add),
     isView: ArrayBuffer.isView,
     arrayBufferByteLength: getter(ArrayBuffer.prototype, 'byteLength'),
     typedArrayLength: getter(typedArrayPrototype, 'length'),

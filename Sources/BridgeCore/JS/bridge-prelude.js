@@ -28,19 +28,25 @@ const arraySplice = uncurry(Array.prototype.splice);
 const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const arrayShift = uncurry(Array.prototype.shift);
 const arrayJoin = uncurry(Array.prototype.join);
-// Maps, sets and the brand checks' built-ins come from bridge-intrinsics.js: in a shared VM from
-// its helper global, so that this global never builds those classes for the prelude.
+const MapCtor = Map;
+const mapGet = uncurry(Map.prototype.get);
+const mapSet = uncurry(Map.prototype.set);
+const mapDelete = uncurry(Map.prototype.delete);
+const WeakSetCtor = WeakSet;
+const weakSetHas = uncurry(WeakSet.prototype.has);
+const weakSetAdd = uncurry(WeakSet.prototype.add);
+// The value check's brand checks come from bridge-intrinsics.js: in a shared VM from its helper
+// global, so that this global never builds those classes for the prelude. They are called only
+// inside toJSON's check and serialization, whose failures become messages (no object of the
+// helper global may reach the page).
 const intrinsics = native.intrinsics();
 if (typeof intrinsics !== 'object' || intrinsics === null) throw new Error('the bridge prelude could not load bridge-intrinsics.js');
-const MapCtor = intrinsics.MapCtor;
-const mapGet = intrinsics.mapGet;
-const mapSet = intrinsics.mapSet;
-const mapHas = intrinsics.mapHas;
-const mapDelete = intrinsics.mapDelete;
-const setHas = intrinsics.setHas;
-const weakMapHas = intrinsics.weakMapHas;
-const weakSetHas = intrinsics.weakSetHas;
-const weakSetAdd = intrinsics.weakSetAdd;
+const brandMapHas = intrinsics.mapHas;
+const brandSetHas = intrinsics.setHas;
+const brandWeakMapHas = intrinsics.weakMapHas;
+const brandWeakSetHas = intrinsics.weakSetHas;
+const ForeignTypeErrorPrototype = intrinsics.TypeErrorPrototype;
+const ForeignRangeErrorPrototype = intrinsics.RangeErrorPrototype;
 const stringify = JSON.stringify;
 const StringCtor = String;
 const NumberCtor = Number;
@@ -65,7 +71,6 @@ const arrayBufferByteLength = intrinsics.arrayBufferByteLength;
 const typedArrayLength = intrinsics.typedArrayLength;
 const typedArrayToStringTag = intrinsics.typedArrayToStringTag;
 const Uint8ArrayCtor = intrinsics.Uint8ArrayCtor;
-const arrayFrom = Array.from;
 const PromiseCtor = Promise;
 const promiseResolve = Promise.resolve.bind(Promise);
 const promiseThen = uncurry(Promise.prototype.then);
@@ -90,18 +95,30 @@ global.window = global;
 global.self = global;
 
 // ---- brand checks: what a value really is, whatever its prototype or Symbol.hasInstance say ----
-function brand(f, v) { try { f(v); return true; } catch (e) { return false; } }
+// A brand check's mismatch is a TypeError (of this global or of the helper's); anything else
+// (a stack overflow, the time limit) goes on to toJSON's catch instead of passing for "no".
+// The helper's errors are told by their prototype's identity: any call into the helper's code
+// (its @@hasInstance too) could itself overflow and throw an error of the helper's global, and
+// such an error must never reach the page.
+function brand(f, v) {
+  try { f(v); return true; } catch (e) {
+    if (e instanceof TypeErrorCtor || isForeign(e, ForeignTypeErrorPrototype)) return false;
+    throw e;
+  }
+}
+function isForeign(e, prototype) { return e !== null && typeof e === 'object' && getPrototypeOf(e) === prototype; }
+function isOverflow(e) { return e instanceof RangeErrorCtor || isForeign(e, ForeignRangeErrorPrototype); }
 function isDate(v) { return brand(dateGetTime, v); }
 function isArrayBuffer(v) { return brand(arrayBufferByteLength, v); }
 function collectionKind(v) {
-  if (brand(function (x) { mapHas(x, undefined); }, v)) return 'Map';
-  if (brand(function (x) { setHas(x, undefined); }, v)) return 'Set';
-  if (brand(function (x) { weakMapHas(x, ObjectPrototype); }, v)) return 'WeakMap';
-  if (brand(function (x) { weakSetHas(x, ObjectPrototype); }, v)) return 'WeakSet';
+  if (brand(function (x) { brandMapHas(x, undefined); }, v)) return 'Map';
+  if (brand(function (x) { brandSetHas(x, undefined); }, v)) return 'Set';
+  if (brand(function (x) { brandWeakMapHas(x, ObjectPrototype); }, v)) return 'WeakMap';
+  if (brand(function (x) { brandWeakSetHas(x, ObjectPrototype); }, v)) return 'WeakSet';
   return null;
 }
 function isRegExp(v) { return v !== RegExpPrototype && brand(regExpSource, v); }
-function typedArrayKind(v) { try { return typedArrayToStringTag(v); } catch (e) { return undefined; } }
+function typedArrayKind(v) { try { return typedArrayToStringTag(v); } catch (e) { if (isOverflow(e)) throw e; return undefined; } }
 
 // ---- value check: what JSON.stringify would silently change is refused, with the path ----
 let needsReplacer = false;
@@ -121,7 +138,9 @@ function wellFormed(s) {
 // page's index setter on Array.prototype cannot break a refusal).
 function fail(reason, code) { return { reason: reason, path: null, depth: 0, code: code }; }
 function prepend(f, part) { f.path = { part: part, next: f.path }; f.depth++; }
-function check(v, depth) {
+// `viaToJSON`: v is what a toJSON returned, which JSON.stringify writes without calling a toJSON
+// of its own (a Date there is an ordinary object); its members are values as any others.
+function check(v, depth, viaToJSON) {
   switch (typeof v) {
     case 'string': return checkString(v);
     case 'boolean': case 'undefined': return null;
@@ -135,7 +154,7 @@ function check(v, depth) {
   for (let i = checkBase; i < checkDepth; i++) if (checkStack[i] === v) return fail('a cyclic reference cannot cross the bridge');
   if (isArray(v)) {
     // JSON.stringify calls an array's toJSON too (its own, or one a page put on Array.prototype).
-    if (typeof v.toJSON === 'function') return checkToJSON(v, depth);
+    if (!viaToJSON && typeof v.toJSON === 'function') return checkToJSON(v, depth);
     if (v.length > MAX_ARRAY) return fail('an array of ' + v.length + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
     checkStack[checkDepth++] = v;
     for (let i = 0; i < v.length; i++) {
@@ -151,15 +170,15 @@ function check(v, depth) {
   // slot; a Map, Set, ArrayBuffer by its prototype's Symbol.toStringTag) or is a view (typed
   // arrays, DataView); the brand checks then decide.
   const proto = getPrototypeOf(v);
-  if (proto !== ObjectPrototype && proto !== null && (isView(v) || objectToString(v) !== '[object Object]')) {
-    const f = checkBuiltIn(v);
+  if (proto !== ObjectPrototype && (isView(v) || objectToString(v) !== '[object Object]')) {
+    const f = checkBuiltIn(v, depth, viaToJSON);
     if (f !== undefined) return f;
   }
   // A plain object is a thenable only by its own `then` (a page's Object.prototype.then makes
   // every object look like one, and JSON.stringify would still write it as data).
   if ((proto === ObjectPrototype || proto === null) ? (hasOwn(v, 'then') && typeof v.then === 'function') : typeof v.then === 'function')
     return fail('a Promise cannot cross the bridge; await it first');
-  if (typeof v.toJSON === 'function') return checkToJSON(v, depth);
+  if (!viaToJSON && typeof v.toJSON === 'function') return checkToJSON(v, depth);
   checkStack[checkDepth++] = v;
   const keys = objectKeys(v);
   for (let i = 0; i < keys.length; i++) {
@@ -176,24 +195,23 @@ function checkString(v) {
   if (v.length > MAX_STRING) return fail('a string of ' + v.length + ' characters is longer than the limit of ' + MAX_STRING, 'PAYLOAD_TOO_LARGE');
   return !checkStrings || wellFormed(v) ? null : fail('a string with a lone UTF-16 surrogate cannot cross the bridge');
 }
-// What JSON.stringify will write is what must be checked: the value's toJSON('').
+// What JSON.stringify will write is what must be checked: the value's toJSON(''), in its place
+// (not a level deeper). A Date's own toJSON answers null for an invalid time value (its valueOf
+// included): refused.
 function checkToJSON(v, depth) {
   let j;
   try { j = v.toJSON(''); } catch (e) { throw signal({ rethrow: e }); }
+  if (j === null && v.toJSON === dateToJSON && isDate(v)) return fail('an invalid Date cannot cross the bridge');
   checkStack[checkDepth++] = v;
-  const f = check(j, depth + 1);
+  const f = check(j, depth, true);
   checkStack[--checkDepth] = undefined;
   return f;
 }
 // A built-in object by its brand: a fault, null when it crosses as it is, or undefined when it
 // is an ordinary object after all (or has a toJSON of its own, which JSON.stringify calls first).
-function checkBuiltIn(v) {
-  const own = v.toJSON;
-  if (isDate(v)) {
-    if (own !== dateToJSON && typeof own === 'function') return undefined;
-    return isNaNFn(dateGetTime(v)) ? fail('an invalid Date cannot cross the bridge') : null;
-  }
-  if (typeof own === 'function') return undefined;
+function checkBuiltIn(v, depth, viaToJSON) {
+  if (!viaToJSON && typeof v.toJSON === 'function') return undefined;
+  if (isDate(v)) return undefined;
   const kind = typedArrayKind(v);
   if (kind !== undefined) {
     const n = typedArrayLength(v);
@@ -224,9 +242,27 @@ function checkBuiltIn(v) {
   return undefined;
 }
 function replacer(k, v) {
-  if (typedArrayKind(v) !== undefined) return arrayFrom(v);
-  if (v !== null && typeof v === 'object' && isArrayBuffer(v)) return arrayFrom(new Uint8ArrayCtor(v));
+  if (typedArrayKind(v) !== undefined) return toArray(v);
+  if (v !== null && typeof v === 'object' && isArrayBuffer(v)) {
+    // (A detached buffer has no bytes: a view of it could not be made.)
+    return arrayBufferByteLength(v) === 0 ? [] : toArray(new Uint8ArrayCtor(v));
+  }
   return v;
+}
+// A typed array's elements as a plain array, by index and its real length: no iterator, `length`
+// getter or index setter of the page takes part (they could change what the check saw).
+const elementDescriptor = ObjectCreate(null);
+elementDescriptor.writable = true;
+elementDescriptor.enumerable = true;
+elementDescriptor.configurable = true;
+function toArray(t) {
+  const n = typedArrayLength(t), out = [];
+  for (let i = 0; i < n; i++) {
+    elementDescriptor.value = t[i];
+    defineProperty(out, i, elementDescriptor);
+  }
+  elementDescriptor.value = undefined;
+  return out;
 }
 function renderPath(f) {
   // Deep paths keep their first and last six parts.
@@ -254,7 +290,7 @@ let checkStrings = true;
 // The check's own signals ({bridgeInvalid, code}, {rethrow}) are told apart from whatever a
 // page's getter or toJSON throws by identity: only objects made here are in this set, so a page
 // cannot choose a refusal's code or reason by throwing a lookalike.
-const ownSignals = new intrinsics.WeakSetCtor();
+const ownSignals = new WeakSetCtor();
 function signal(o) { weakSetAdd(ownSignals, o); return o; }
 function isSignal(e, field) { return e !== null && typeof e === 'object' && weakSetHas(ownSignals, e) && hasOwn(e, field); }
 // Returns JSON text, or throws {bridgeInvalid: reason}. Native code checks the text again (sizes,
@@ -278,7 +314,7 @@ function toJSON(v, root, depth0) {
         // A throwing toJSON reaches the caller, as it would from JSON.stringify; a stack overflow
         // or a throwing getter or proxy is a refusal.
         if (isSignal(e, 'rethrow')) throw e.rethrow;
-        f = fail(e instanceof RangeErrorCtor ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
+        f = fail(isOverflow(e) ? 'nested too deeply' : 'reading the value threw: ' + describe(e));
       }
       if (f === null && text === undefined) {
         try { text = needsReplacer ? stringify(v, replacer) : stringify(v); } catch (e) {
