@@ -8,16 +8,6 @@ import BridgeValues
 /// typed-array flag are its own again afterwards.
 @MainActor
 @Suite struct NestedCallCheckTests {
-    private func echoEngine() throws -> (BridgeEngine, Recorder<JSONValue>) {
-        let seen = Recorder<JSONValue>()
-        let registry = BridgeRegistry()
-        try registry.register(action: "echo") { call in
-            seen.append(call.params)
-            return call.params
-        }
-        return (try BridgeEngine.forTesting(registry: registry), seen)
-    }
-
     @Test func aTypedArrayBeforeTheNestedCallStillCrossesAsAnArray() async throws {
         let (engine, seen) = try echoEngine()
         defer { engine.close() }

@@ -29,9 +29,7 @@ import BridgeValues
         """
 
     private func engine(in vm: ScriptVM) throws -> BridgeEngine {
-        let registry = BridgeRegistry()
-        try registry.register(action: "echo") { call in call.params }
-        return try BridgeEngine.forTesting(registry: registry) { $0.vm = vm }
+        try echoEngine(in: vm).engine
     }
 
     @Test func anEngineAloneAndOneSharingItsVMCheckValuesAlike() async throws {

@@ -9,13 +9,7 @@ import BridgeValues
 @MainActor
 @Suite struct ToJSONSemanticsTests {
     private func echo(_ js: String) async throws -> (outcome: JSONValue, seen: [JSONValue]) {
-        let seen = Recorder<JSONValue>()
-        let registry = BridgeRegistry()
-        try registry.register(action: "echo") { call in
-            seen.append(call.params)
-            return call.params
-        }
-        let engine = try BridgeEngine.forTesting(registry: registry)
+        let (engine, seen) = try echoEngine()
         defer { engine.close() }
         let outcome = try await engine.settle("bridge.call('echo', \(js))")
         return (outcome, seen.all)
