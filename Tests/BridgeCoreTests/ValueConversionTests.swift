@@ -168,6 +168,7 @@ struct ValueConversionTests {
         RefusedRow(label: "Object(Symbol())", js: "{s: Object(Symbol('x'))}", path: "params.s"),
         RefusedRow(label: "a NaN inside an instance of a page's class", js: "(function () { class P { constructor() { this.x = NaN; } } return {p: [new P()]}; })()", path: "params.p[0].x"),
         RefusedRow(label: "a Map subclass", js: "(function () { class M extends Map {} return {m: new M()}; })()", path: "params.m"),
+        RefusedRow(label: "a BigInt64Array", js: "{big: new BigInt64Array([1n])}", path: "params.big[0]"),
         RefusedRow(label: "a Map whose chain was cut down to Set.prototype", js: "(function () { var m = new Map(); Object.setPrototypeOf(m, Set.prototype); return {m: m}; })()", path: "params.m"),
     ]
 

@@ -216,6 +216,9 @@ function checkBuiltIn(v, depth, viaToJSON) {
   if (kind !== undefined) {
     const n = typedArrayLength(v);
     if (n > MAX_ARRAY) return fail('a typed array of ' + n + ' elements is longer than the limit of ' + MAX_ARRAY, 'PAYLOAD_TOO_LARGE');
+    if (n > 0 && (kind === 'BigInt64Array' || kind === 'BigUint64Array')) {
+      const f = fail('a BigInt cannot cross the bridge; send it as a string'); prepend(f, 0); return f;
+    }
     if (kind === 'Float32Array' || kind === 'Float64Array') {
       for (let i = 0; i < n; i++) if (v[i] - v[i] !== 0) { const f = fail(StringCtor(v[i]) + ' is not a finite number and cannot cross the bridge'); prepend(f, i); return f; }
     }
@@ -453,7 +456,9 @@ global.console = consoleObject;
 // ---- error reporting: never throws, never skipped ----
 function describe(e) {
   try {
-    if (e instanceof ErrorCtor) {
+    // (An error of the VM's helper global, from inside the value check, is described as one:
+    // Error.prototype.toString of this global reads its name and message.)
+    if (e instanceof ErrorCtor || isForeign(e, ForeignRangeErrorPrototype) || isForeign(e, ForeignTypeErrorPrototype)) {
       let code;
       try { code = e.code; } catch (x) { code = undefined; }
       let text;
