@@ -28,12 +28,6 @@ struct SchemaFastPattern: Sendable {
             return negated
         }
 
-        /// `matches` for an ASCII byte (below 0x80).
-        @inline(__always) func matches(ascii v: UInt8) -> Bool {
-            if v < 64 { return ((low >> UInt64(v)) & 1 == 1) != negated }
-            return ((high >> UInt64(v - 64)) & 1 == 1) != negated
-        }
-
         mutating func insert(_ v: UInt32) {
             if v < 64 { low |= 1 << UInt64(v) } else { high |= 1 << UInt64(v - 64) }
         }
@@ -264,42 +258,32 @@ struct SchemaFastPattern: Sendable {
     }
 
     /// `matches` over ASCII bytes; `nil` at the first byte that is not ASCII. The same loop as
-    /// `matchesScalars`, written for a buffer of bytes (no generic code: debug builds stay fast
-    /// on a 10 MB value).
+    /// `matchesScalars` (sharing `step`), over a buffer of bytes rather than generic code, so
+    /// debug builds stay fast on a 10 MB value.
     private func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        units.withUnsafeBufferPointer { units in
-            let accept: UInt64 = 1 << UInt64(units.count)
-            let start = closure(1)
-            var current: UInt64 = start
-            let n = bytes.count
-            var i = 0
-            while true {
-                if !anchoredStart { current |= start }
-                if current & accept != 0 {
-                    if !anchoredEnd || i == n { return true }
-                    // `$` also matches before a final line terminator (or CR LF).
-                    let c = bytes[i]
-                    if c >= 0x80 { return nil }
-                    if c >= 0x0A && c <= 0x0D {
-                        if i + 1 == n { return true }
-                        if c == 0x0D, bytes[i + 1] == 0x0A, i + 2 == n { return true }
-                    }
-                }
-                if i == n { return false }
-                if current == 0 && anchoredStart { return false }
+        let accept: UInt64 = 1 << UInt64(units.count)
+        let start = closure(1)
+        var current: UInt64 = start
+        let n = bytes.count
+        var i = 0
+        while true {
+            if !anchoredStart { current |= start }
+            if current & accept != 0 {
+                if !anchoredEnd || i == n { return true }
+                // `$` also matches before a final line terminator (or CR LF).
                 let c = bytes[i]
                 if c >= 0x80 { return nil }
-                var next: UInt64 = 0
-                var bits = current & ~accept
-                while bits != 0 {
-                    let j = bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    let unit = units[j]
-                    if unit.matches(ascii: c) { next |= unit.star ? (1 << UInt64(j)) : (1 << UInt64(j + 1)) }
+                if c >= 0x0A && c <= 0x0D {
+                    if i + 1 == n { return true }
+                    if c == 0x0D, bytes[i + 1] == 0x0A, i + 2 == n { return true }
                 }
-                current = closure(next)
-                i += 1
             }
+            if i == n { return false }
+            if current == 0 && anchoredStart { return false }
+            let c = bytes[i]
+            if c >= 0x80 { return nil }
+            current = step(current, accept, Unicode.Scalar(c))
+            i += 1
         }
     }
 
@@ -323,17 +307,22 @@ struct SchemaFastPattern: Sendable {
             }
             if index == scalars.endIndex { return false }
             if current == 0 && anchoredStart { return false }
-            let c = scalars[index]
-            var next: UInt64 = 0
-            var bits = current & ~accept
-            while bits != 0 {
-                let j = bits.trailingZeroBitCount
-                bits &= bits - 1
-                let unit = units[j]
-                if unit.matches(c) { next |= unit.star ? (1 << UInt64(j)) : (1 << UInt64(j + 1)) }
-            }
-            current = closure(next)
+            current = step(current, accept, scalars[index])
             index = scalars.index(after: index)
         }
+    }
+
+    /// The states after reading `c` in `current` (the accepting bit left out), closed over the
+    /// units that may be skipped.
+    @inline(__always) private func step(_ current: UInt64, _ accept: UInt64, _ c: Unicode.Scalar) -> UInt64 {
+        var next: UInt64 = 0
+        var bits = current & ~accept
+        while bits != 0 {
+            let j = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let unit = units[j]
+            if unit.matches(c) { next |= unit.star ? (1 << UInt64(j)) : (1 << UInt64(j + 1)) }
+        }
+        return closure(next)
     }
 }
