@@ -48,13 +48,15 @@ import BridgeValues
             (function () {
               var u = new Uint8Array([1, 2]);
               u[Symbol.iterator] = function* () { yield NaN; };
+              var w = new Int16Array([3, 4]);
+              Object.defineProperty(w, 'length', {value: 5});
               Object.defineProperty(Array.prototype, '0', {set: function () { throw new Error('tampered'); }, configurable: true});
               var gone = new ArrayBuffer(4);
               if (gone.transfer) gone.transfer();
-              return {u: u, b: new Uint8Array([7, 8]).buffer, gone: gone};
+              return {u: u, w: w, b: new Uint8Array([7, 8]).buffer, gone: gone};
             })()
             """)
         #expect(outcome["ok"] == true, "\(outcome)")
-        #expect(seen == [["u": [1, 2], "b": [7, 8], "gone": []]])
+        #expect(seen == [["u": [1, 2], "w": [3, 4], "b": [7, 8], "gone": []]])
     }
 }

@@ -28,6 +28,7 @@ const arraySplice = uncurry(Array.prototype.splice);
 const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const arrayShift = uncurry(Array.prototype.shift);
 const arrayJoin = uncurry(Array.prototype.join);
+const arrayMap = uncurry(Array.prototype.map);
 const MapCtor = Map;
 const mapGet = uncurry(Map.prototype.get);
 const mapSet = uncurry(Map.prototype.set);
@@ -252,14 +253,19 @@ function replacer(k, v) {
   }
   return v;
 }
-// A typed array's elements as a plain array, by index and its real length: no iterator, `length`
-// getter or index setter of the page takes part (they could change what the check saw).
+// A typed array's elements as a plain array, by index and its real length: no iterator or index
+// setter of the page takes part (they could change what the check saw). Array.prototype.map reads
+// the elements by index into a new plain array; only its own read of `length` could be a page's
+// getter, so when `length` disagrees with the real length, element by element instead.
 const elementDescriptor = ObjectCreate(null);
 elementDescriptor.writable = true;
 elementDescriptor.enumerable = true;
 elementDescriptor.configurable = true;
+function itself(x) { return x; }
 function toArray(t) {
-  const n = typedArrayLength(t), out = [];
+  const n = typedArrayLength(t);
+  if (t.length === n) return arrayMap(t, itself);
+  const out = [];
   for (let i = 0; i < n; i++) {
     elementDescriptor.value = t[i];
     defineProperty(out, i, elementDescriptor);
