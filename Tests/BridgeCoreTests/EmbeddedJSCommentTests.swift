@@ -29,4 +29,21 @@ import Testing
         #expect(emptied >= 8)
         #expect(EmbeddedJS.bridgePrelude.utf8.count < original.joined(separator: "\n").utf8.count)
     }
+
+    /// JavaScriptCore keeps a text that is all ASCII as 8-bit characters and any other as UTF-16:
+    /// one `…` in a string made every engine hold its prelude at twice the size (~27 KiB more per
+    /// engine in a shared VM). Comment-only lines are emptied when embedded, so only code lines count.
+    @Test func everyEmbeddedScriptIsASCII() throws {
+        let sources = Self.sourceFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+            .filter { $0.hasSuffix(".js") && $0.split(separator: "/").dropLast().last == "JS" }
+        #expect(files.count >= 20, "\(files)")
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
+                #expect(line.utf8.allSatisfy { $0 < 0x80 }, "\(file):\(n + 1): write characters outside ASCII as \\u escapes: \(line)")
+            }
+        }
+    }
 }

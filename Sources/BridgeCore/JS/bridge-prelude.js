@@ -278,7 +278,7 @@ function renderPath(f) {
   let out = '', i = 0;
   for (let cell = f.path; cell !== null; cell = cell.next, i++) {
     if (f.depth > 16 && i >= 6 && i < f.depth - 6) {
-      if (i === 6) out += '.…(' + (f.depth - 12) + ' more levels)…';
+      if (i === 6) out += '.\u2026(' + (f.depth - 12) + ' more levels)\u2026';
       continue;
     }
     const p = cell.part;
@@ -483,7 +483,7 @@ function field(e, name, type) {
 // page's limit (native code converts and prints what it gets).
 const MAX_REPORTED = 8000;
 function clip(s) {
-  return (typeof s === 'string' && s.length > MAX_REPORTED) ? stringSlice(s, 0, MAX_REPORTED) + '… (' + (s.length - MAX_REPORTED) + ' more characters)' : s;
+  return (typeof s === 'string' && s.length > MAX_REPORTED) ? stringSlice(s, 0, MAX_REPORTED) + '\u2026 (' + (s.length - MAX_REPORTED) + ' more characters)' : s;
 }
 function report(kind, e) {
   let message = '[a thrown value that cannot be described]', stack = null, url = null, line = -1;

@@ -12,7 +12,7 @@ const arrayPush = env.uncurry(Array.prototype.push), stringSlice = env.uncurry(S
 const WeakMapCtor = WeakMap;
 const weakGet = env.uncurry(WeakMap.prototype.get), weakSet = env.uncurry(WeakMap.prototype.set);
 const DOMException = impl.DOMException;
-const ranges = new WeakMapCtor();  // a range → its boundary points
+const ranges = new WeakMapCtor();  // a range -> its boundary points
 
 function nodeLength(node) {
   const t = node.nodeType;

@@ -147,7 +147,7 @@ put('webkitURL', URL);
 // A quota of 5 Mi UTF-16 units of keys and values per storage, as browsers have: past it
 // `setItem` throws a QuotaExceededError and the storage keeps what it had.
 const storageQuota = 5 * 1024 * 1024;
-const storageUsed = new MapCtor();  // the data map → UTF-16 units used
+const storageUsed = new MapCtor();  // the data map -> UTF-16 units used
 // The storage (the proxy a page holds) → its data map. Not a property of the proxy's target: a
 // non-configurable own property the `ownKeys` trap leaves out breaks the proxy's invariants, and
 // `Object.keys(localStorage)` threw a TypeError.

@@ -266,7 +266,7 @@ function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 function callsText(s) {
   let out = plural(s.calls.length, 'call');
   for (let i = 0; i < s.calls.length && i < 10; i++) out += '\n' + (i + 1) + ': ' + argsText(s.calls[i]);
-  if (s.calls.length > 10) out += '\n…';
+  if (s.calls.length > 10) out += '\n\u2026';
   return out;
 }
 function returnsText(s) {
