@@ -2,7 +2,7 @@ package import ScriptEngine
 import BridgeValues
 
 /// The JavaScript side of one engine: its context and the prelude's entry points (`deliver`,
-/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter), which the prelude hands
+/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter, `installFakeDate`), which the prelude hands
 /// to native code through `__native.bind` — no global holds them, so page code cannot reach
 /// them — plus the message handler names installed so far (JS posts a handler's index, not its
 /// name).
@@ -14,6 +14,9 @@ package final class ScriptHost {
     private(set) var fireTimer: ScriptFunction?
     private(set) var invoke: ScriptFunction?
     private var addHandler: ScriptFunction?
+    /// Replaces `Date` with the fake-time-aware shim; called once, when fake time first drives
+    /// the engine, then dropped.
+    private var installFakeDate: ScriptFunction?
     /// Installed message handler names, by index.
     private(set) var handlerNames: [String] = []
 
@@ -22,7 +25,8 @@ package final class ScriptHost {
     }
 
     /// Keeps the prelude's entry points, passed as the arguments of `__native.bind(deliver,
-    /// fireTimer, invoke, addHandler, onUnhandledRejection)`, and hooks the rejection reporter.
+    /// fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate)`, and hooks the
+    /// rejection reporter.
     /// Only the first call counts (the prelude makes it once, before any page code).
     func bind(_ args: NativeArguments) {
         guard let context, deliver == nil else { return }
@@ -30,9 +34,18 @@ package final class ScriptHost {
         fireTimer = context.function(argument: 1, of: args)
         invoke = context.function(argument: 2, of: args)
         addHandler = context.function(argument: 3, of: args)
+        installFakeDate = context.function(argument: 5, of: args)
         if let onRejection = context.function(argument: 4, of: args) {
             context.setUnhandledRejectionHandler(onRejection)
         }
+    }
+
+    /// Gives the page the fake-time `Date` (the first time only; the prelude reports its own
+    /// failures, e.g. a page that made `Date` non-configurable).
+    func fakeDate() {
+        guard let context, let f = installFakeDate else { return }
+        installFakeDate = nil
+        _ = try? context.call(f, [])
     }
 
     /// The handler name at `index` as JS sent it (`"bridge"` for anything out of range).
@@ -57,6 +70,7 @@ package final class ScriptHost {
         fireTimer = nil
         invoke = nil
         addHandler = nil
+        installFakeDate = nil
         context = nil
     }
 }

@@ -29,10 +29,10 @@ const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const arrayShift = uncurry(Array.prototype.shift);
 const arrayJoin = uncurry(Array.prototype.join);
 const arrayMap = uncurry(Array.prototype.map);
-const MapCtor = Map;
-const mapGet = uncurry(Map.prototype.get);
-const mapSet = uncurry(Map.prototype.set);
-const mapDelete = uncurry(Map.prototype.delete);
+// The prelude's own tables (pending calls, timers, handlers, listeners) are prototype-less
+// objects, not Maps: no page patch reaches them, property access is as fast as a captured Map
+// method, and an engine that never touches `Map` does not build the class (~5 KiB a global).
+function table() { return ObjectCreate(null); }
 const WeakSetCtor = WeakSet;
 const weakSetHas = uncurry(WeakSet.prototype.has);
 const weakSetAdd = uncurry(WeakSet.prototype.add);
@@ -508,14 +508,14 @@ global.reportError = function reportError(e) {
 };
 
 // ---- timers ----
-const timers = new MapCtor();
+const timers = table();
 function delayOf(ms) { ms = NumberCtor(ms); return (ms >= 1 && ms <= 2147483647) ? ms : 1; }
 function addTimer(fn, ms, args, repeat, internal) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function. Received ' + typeof fn);
   // The runtime's own timers may be 0 ms (the next turn of the loop) and never run on fake time.
   const delay = internal === true && NumberCtor(ms) === 0 ? 0 : delayOf(ms);
   const id = native.setTimer(delay, repeat, internal === true);
-  mapSet(timers, id, { fn: fn, args: args, repeat: repeat, internal: internal === true });
+  timers[id] = { fn: fn, args: args, repeat: repeat, internal: internal === true };
   return id;
 }
 global.setTimeout = function setTimeout(fn, ms, ...args) { return addTimer(fn, ms, args, false); };
@@ -524,9 +524,9 @@ global.setInterval = function setInterval(fn, ms, ...args) { return addTimer(fn,
 // reachable through clearTimeout(0..n).
 function clear(id, internal) {
   id = NumberCtor(id);
-  const t = mapGet(timers, id);
+  const t = timers[id];
   if (t === undefined || t.internal !== (internal === true)) return;
-  mapDelete(timers, id);
+  delete timers[id];
   native.clearTimer(id);
 }
 global.clearTimeout = function clearTimeout(id) { clear(id, false); };
@@ -549,44 +549,54 @@ global.queueMicrotask = function queueMicrotask(fn) {
 global.performance = { now: function () { return native.now(); } };
 
 // ---- Date: real time, unless a test fakes it (vi.useFakeTimers / vi.setSystemTime) ----
-// `Date` is replaced by a function that builds real Date objects (same prototype, so
-// instanceof, subclasses and every method work) and asks native code for the time when it is
-// called without arguments: a number while the engine runs on fake time, else undefined.
+// Until fake time first drives this engine, `Date` is the built-in itself. Then native code calls
+// installFakeDate (once; given to it by native.bind): `Date` becomes a function that builds real
+// Date objects (same prototype, so instanceof, subclasses and every method work) and asks native
+// code for the time when it is called without arguments (a number while the engine runs on fake
+// time, else undefined). A reference to `Date` or `Date.now` taken before that stays the real
+// one, as with vitest's fake timers. Not made up front: the shim's functions and the shapes its
+// properties give them cost every engine ~12 KiB in a shared VM, for a feature few engines use.
 const RealDate = Date;
 const realDateNow = Date.now;
 const reflectConstruct = Reflect.construct;
-const dateToString = uncurry(Date.prototype.toString);
-// A function expression: its name is 'Date' without shadowing the real one in this closure.
-const DateShim = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
-  if (new.target === undefined) {
-    const t = native.wallNow();
-    return t === undefined ? RealDate() : dateToString(new RealDate(t));
-  }
-  if (arguments.length === 0) {
-    const t = native.wallNow();
-    return t === undefined ? reflectConstruct(RealDate, [], new.target) : reflectConstruct(RealDate, [t], new.target);
-  }
-  return reflectConstruct(RealDate, arguments, new.target);
-};
-defineProperty(DateShim, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
-defineProperty(RealDate.prototype, 'constructor', { value: DateShim, writable: true, enumerable: false, configurable: true });
-defineProperty(DateShim, 'now', { value: function now() { const t = native.wallNow(); return t === undefined ? realDateNow() : t; },
-  writable: true, enumerable: false, configurable: true });
-defineProperty(DateShim, 'parse', { value: RealDate.parse, writable: true, enumerable: false, configurable: true });
-defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerable: false, configurable: true });
-defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
+const realDateToString = Date.prototype.toString;
+function installFakeDate() {
+  try { defineFakeDate(); } catch (e) { report('exception', e); }
+}
+function defineFakeDate() {
+  const dateToString = uncurry(realDateToString);
+  // A function expression: its name is 'Date' without shadowing the real one in this closure.
+  const DateShim = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
+    if (new.target === undefined) {
+      const t = native.wallNow();
+      return t === undefined ? RealDate() : dateToString(new RealDate(t));
+    }
+    if (arguments.length === 0) {
+      const t = native.wallNow();
+      return t === undefined ? reflectConstruct(RealDate, [], new.target) : reflectConstruct(RealDate, [t], new.target);
+    }
+    return reflectConstruct(RealDate, arguments, new.target);
+  };
+  defineProperty(DateShim, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
+  defineProperty(RealDate.prototype, 'constructor', { value: DateShim, writable: true, enumerable: false, configurable: true });
+  defineProperty(DateShim, 'now', { value: function now() { const t = native.wallNow(); return t === undefined ? realDateNow() : t; },
+    writable: true, enumerable: false, configurable: true });
+  defineProperty(DateShim, 'parse', { value: RealDate.parse, writable: true, enumerable: false, configurable: true });
+  defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerable: false, configurable: true });
+  defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
+}
 const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
-  const t = mapGet(timers, id);
+  const t = timers[id];
   if (t === undefined) return;
-  if (!t.repeat) mapDelete(timers, id);
+  if (!t.repeat) delete timers[id];
   FunctionApply(t.fn, undefined, t.args);
 }
 
 // ---- message handlers and the bridge SDK ----
-const pending = new MapCtor();
+const pending = table();
 let seq = 0;
-const handlerIndex = new MapCtor();
+const handlerIndex = table();
 function bodyCallbackId(body) {
   try { return (body !== null && typeof body === 'object' && typeof body.callbackId === 'string') ? body.callbackId : null; } catch (e) { return null; }
 }
@@ -606,7 +616,7 @@ function postRaw(name, body, timeout, wantsProgress) {
 // fromSDK marks the SDK's own calls: only their answers may settle its pending promises (a raw
 // message naming callbackId 'cb_1' is answered to a global function of that name).
 function postText(name, text, id, timeout, wantsProgress, fromSDK) {
-  const index = mapGet(handlerIndex, name);
+  const index = typeof name === 'string' ? handlerIndex[name] : undefined;
   if (index === undefined) throw new TypeErrorCtor("no message handler named '" + name + "'");
   if (timeout === undefined && !wantsProgress && !fromSDK) native.post(index, text, id);
   else native.post(index, text, id, timeout === undefined ? -1 : NumberCtor(timeout), !!wantsProgress, fromSDK);
@@ -614,7 +624,7 @@ function postText(name, text, id, timeout, wantsProgress, fromSDK) {
 const messageHandlers = {};
 function addHandler(name, index) {
   if (hasOwn(messageHandlers, name)) return;
-  mapSet(handlerIndex, name, index);
+  handlerIndex[name] = index;
   defineProperty(messageHandlers, name, {
     enumerable: true,
     value: freeze({ postMessage: function postMessage(body) { postRaw(name, body, undefined, false); } })
@@ -636,23 +646,23 @@ function send(method, params, options, entry) {
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   const n = ++seq;
   const id = CALLBACK_PREFIX + n;
-  mapSet(pending, n, entry);
+  pending[n] = entry;
   const handler = options && options.handler || 'bridge';
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
   let ptext;
   try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
   catch (e) {
     if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
-    mapDelete(pending, n);
+    delete pending[n];
     throw e;
   }
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
   postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress, true);
 }
-const listeners = new MapCtor();
-const early = new MapCtor();
+const listeners = table();
+const early = table();
 const MAX_EARLY = cfg.maxEarlyEvents;
-const jsHandlers = new MapCtor();
+const jsHandlers = table();
 const bridge = {
   call: function call(method, params, options) {
     return new PromiseCtor(function (resolve, reject) {
@@ -670,18 +680,18 @@ const bridge = {
   },
   on: function on(event, fn) {
     if (typeof fn !== 'function') throw new TypeErrorCtor('bridge.on: listener must be a function');
-    let list = mapGet(listeners, event);
-    if (!list) { list = []; mapSet(listeners, event, list); }
+    let list = listeners[event];
+    if (!list) { list = []; listeners[event] = list; }
     arrayPush(list, fn);
-    const queued = mapGet(early, event);
+    const queued = early[event];
     if (queued) {
-      mapDelete(early, event);
+      delete early[event];
       promiseThen(promiseResolve(), function () { for (let i = 0; i < queued.length; i++) callListener(fn, queued[i]); });
     }
     return bridge;
   },
   off: function off(event, fn) {
-    const list = mapGet(listeners, event);
+    const list = listeners[event];
     if (!list) return bridge;
     const i = arrayIndexOf(list, fn);
     if (i >= 0) arraySplice(list, i, 1);
@@ -690,10 +700,10 @@ const bridge = {
   },
   register: function register(name, fn) {
     if (typeof name !== 'string' || typeof fn !== 'function') throw new TypeErrorCtor('bridge.register(name, fn)');
-    mapSet(jsHandlers, name, fn);
+    jsHandlers[name] = fn;
     return bridge;
   },
-  unregister: function unregister(name) { mapDelete(jsHandlers, name); return bridge; }
+  unregister: function unregister(name) { delete jsHandlers[name]; return bridge; }
 };
 freeze(bridge);
 // The page's own declarations win: `var bridge = …` (a peer bridge's script) replaces this global
@@ -703,10 +713,10 @@ defineProperty(global, 'bridgeSDK', { value: bridge, enumerable: false, writable
 
 function callListener(fn, payload) { try { fn(payload); } catch (e) { report('exception', e); } }
 function emit(name, payload) {
-  const list = mapGet(listeners, name);
+  const list = listeners[name];
   if (list && list.length) { const copy = arraySlice(list); for (let i = 0; i < copy.length; i++) callListener(copy[i], payload); return; }
-  let q = mapGet(early, name);
-  if (!q) { q = []; mapSet(early, name, q); }
+  let q = early[name];
+  if (!q) { q = []; early[name] = q; }
   if (q.length >= MAX_EARLY) arrayShift(q);
   arrayPush(q, payload);
 }
@@ -715,10 +725,10 @@ function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
     // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
-    const p = mapGet(pending, id);
+    const p = pending[id];
     if (p === undefined) return;
     if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-    mapDelete(pending, id);
+    delete pending[id];
     if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
     return;
   }
@@ -752,7 +762,7 @@ function replyError(reqId, e) {
   native.jsReply(reqId, null, 'HANDLER_ERROR', message);
 }
 function invoke(reqId, name, params) {
-  const h = mapGet(jsHandlers, name);
+  const h = jsHandlers[name];
   if (h === undefined) { native.jsReply(reqId, null, 'METHOD_NOT_FOUND', "no JS handler registered for '" + name + "'"); return; }
   let r;
   try { r = h(params); } catch (e) { replyError(reqId, e); return; }
@@ -768,6 +778,6 @@ function invoke(reqId, name, params) {
 }
 function onUnhandledRejection(promise, reason) { report('rejection', reason); }
 
-native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection);
+native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate);
 })(__native, this);
 delete this.__native;
