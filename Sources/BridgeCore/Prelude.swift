@@ -18,24 +18,24 @@ enum Prelude {
     /// The text prepared once for all engines of the process.
     static let script = ScriptSource(EmbeddedJS.bridgePrelude)
 
-    /// The built-ins the prelude's value check and private maps use (`JS/bridge-intrinsics.js`),
-    /// evaluated before any page code.
+    /// The built-ins the prelude's value check uses (`JS/bridge-intrinsics.js`), evaluated in the
+    /// VM's helper global.
     static let intrinsicsScript = ScriptSource(EmbeddedJS.bridgeIntrinsics)
 
     /// The name errors in the intrinsics carry.
     static let intrinsicsSourceURL = "bridge-intrinsics.js"
 
-    /// `native.intrinsics()`: in a VM that already has another context, the object made once in
-    /// the VM's helper global (every engine of a shared VM uses the same functions, and none of
-    /// them builds the Map, Set, WeakMap, WeakSet, ArrayBuffer and typed-array classes for the
-    /// prelude: ~30 KiB an engine); in an engine alone in its VM, made in its own global (no
-    /// helper global for one engine). `undefined` only if the script failed, which the prelude
-    /// then reports as its own error.
+    /// `native.intrinsics()`, which the prelude calls the first time a value check meets an
+    /// object that is not a plain one: the object made once in the VM's helper global. Every
+    /// engine of the VM uses the same functions, none of them builds the Map, Set, WeakMap,
+    /// WeakSet, ArrayBuffer and typed-array classes for the prelude (~30 KiB an engine in a shared
+    /// VM), and an engine alone in its VM whose values are all plain makes no helper global (~90
+    /// KiB). Always the helper's, never the engine's own global: by then the page may have replaced
+    /// the built-ins the script reads. `undefined` if the script failed (a call made with the stack
+    /// nearly full), which the prelude turns into its own error; it asks again next time.
     @MainActor
     static func intrinsics(for context: ScriptContext) -> NativeResult {
-        let object = context.vm.sharesContexts
-            ? context.vm.helperObject(intrinsicsScript, sourceURL: intrinsicsSourceURL)
-            : try? context.evaluateObject(intrinsicsScript, sourceURL: intrinsicsSourceURL)
+        let object = context.vm.helperObject(intrinsicsScript, sourceURL: intrinsicsSourceURL)
         return object.map { .object($0) } ?? .undefined
     }
 }

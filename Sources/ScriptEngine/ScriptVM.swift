@@ -74,15 +74,16 @@ public final class ScriptVM {
     /// Objects made once per VM in the helper global (`helperObject(_:)`), by script.
     private var helperObjects: [ObjectIdentifier: JSObjectRef] = [:]
 
+    /// Whether the helper global was made (for tests: an engine that never needed it has none).
+    package var hasHelperGlobal: Bool { helper != nil }
+
     private func helperContext() -> JSGlobalContextRef? {
         if let helper { return helper }
         helper = JSGlobalContextCreateInGroup(group, nil)
         return helper
     }
 
-    /// Whether another context was made in this VM before the newest one: engines that share
-    /// their VM can share what the helper global holds, while an engine alone in its VM makes
-    /// its own (and no helper global is made for it).
+    /// Whether another context was made in this VM before the newest one.
     package var sharesContexts: Bool { contextsCreated > 1 }
 
     /// The object `source` evaluates to in this VM's helper global (a pristine global: no page

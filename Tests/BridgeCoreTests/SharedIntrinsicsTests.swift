@@ -4,9 +4,9 @@ import BridgeRuntimeTesting
 import BridgeValues
 @testable import ScriptEngine
 
-/// The prelude's maps and brand checks come from `bridge-intrinsics.js`: made in the engine's
-/// own global when it is alone in its VM, and from the VM's helper global for every later engine
-/// of a shared VM. Both must answer alike, and neither may be reachable or changeable by a page.
+/// The prelude's brand checks come from `bridge-intrinsics.js`, made in the VM's helper global the
+/// first time a value check needs them: an engine alone in its VM and one sharing it answer
+/// alike, and no page can reach or change them, even one that tampered before they were made.
 @MainActor
 @Suite struct SharedIntrinsicsTests {
     /// Values whose crossing depends on the brand checks and the replacer.
@@ -28,6 +28,18 @@ import BridgeValues
         })()
         """
 
+    /// What the probe answers.
+    static let expected: JSONValue = [
+        ["refused": "params.m: a Map cannot cross the bridge; convert it to an object or array"],
+        ["refused": "params.s: a WeakSet cannot cross the bridge; convert it to an object or array"],
+        ["ok": ["t": [1.5, 2]]],
+        ["ok": ["b": [1, 2, 3]]],
+        ["refused": "params.v: a DataView cannot cross the bridge; send an array of numbers"],
+        ["refused": "params.n: NaN is not a finite number and cannot cross the bridge"],
+        ["ok": ["ok": "x", "i": ["id": 7]]],
+        ["ok": ["d": "1970-01-01T00:00:00.000Z"]],
+    ]
+
     private func engine(in vm: ScriptVM) throws -> BridgeEngine {
         try echoEngine(in: vm).engine
     }
@@ -44,17 +56,7 @@ import BridgeValues
         let shared = try await second.settle(Self.probe)
         #expect(alone["ok"] == true, "\(alone)")
         #expect(alone == shared)
-        let expected: JSONValue = [
-            ["refused": "params.m: a Map cannot cross the bridge; convert it to an object or array"],
-            ["refused": "params.s: a WeakSet cannot cross the bridge; convert it to an object or array"],
-            ["ok": ["t": [1.5, 2]]],
-            ["ok": ["b": [1, 2, 3]]],
-            ["refused": "params.v: a DataView cannot cross the bridge; send an array of numbers"],
-            ["refused": "params.n: NaN is not a finite number and cannot cross the bridge"],
-            ["ok": ["ok": "x", "i": ["id": 7]]],
-            ["ok": ["d": "1970-01-01T00:00:00.000Z"]],
-        ]
-        #expect(alone["value"] == expected, "\(alone)")
+        #expect(alone["value"] == Self.expected, "\(alone)")
     }
 
     /// A page of a shared VM that replaces the built-ins the prelude uses changes nothing for its
@@ -80,6 +82,29 @@ import BridgeValues
         #expect(tampered["ok"] == true, "\(tampered)")
         #expect(tampered["value"] == clean["value"], "\(tampered) vs \(clean)")
         #expect(clean["value"]?[2] == ["ok": ["t": [1.5, 2]]], "\(clean)")
+    }
+
+    /// An engine alone in its VM whose values are plain makes no helper global (~90 KiB); the
+    /// first value that needs a brand check makes it, with pristine built-ins even after the page
+    /// replaced its own.
+    @Test func theBrandChecksAreFetchedOnlyForAValueThatNeedsThem() async throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let engine = try engine(in: vm)
+        defer { engine.close() }
+        let plain = try await engine.settle("bridge.call('echo', {a: [1, {b: 'x'}], n: null, d: new Date(0), o: Object.assign({}, {z: true})})")
+        #expect(plain == ["ok": true, "value": ["a": [1, ["b": "x"]], "n": nil, "d": "1970-01-01T00:00:00.000Z", "o": ["z": true]]], "\(plain)")
+        #expect(!vm.hasHelperGlobal)
+        try engine.evaluate("""
+            ArrayBuffer.isView = function () { return true; };
+            Map.prototype.has = Set.prototype.has = WeakSet.prototype.has = WeakMap.prototype.has = function () { return true; };
+            Object.defineProperty(Object.getPrototypeOf(Uint8Array.prototype), 'length', {get: function () { return 1e9; }});
+            Object.defineProperty(ArrayBuffer.prototype, 'byteLength', {get: function () { return 1e9; }});
+            Function.prototype.bind = function () { throw new Error('tampered bind'); };
+            Object.getOwnPropertyDescriptor = function () { throw new Error('tampered descriptor'); };
+            """)
+        let probe = try await engine.settle(Self.probe)
+        #expect(vm.hasHelperGlobal)
+        #expect(probe["value"] == Self.expected, "\(probe)")
     }
 
     @Test func theHelperObjectIsMadeOncePerVM() throws {

@@ -36,18 +36,29 @@ function table() { return ObjectCreate(null); }
 const WeakSetCtor = WeakSet;
 const weakSetHas = uncurry(WeakSet.prototype.has);
 const weakSetAdd = uncurry(WeakSet.prototype.add);
-// The value check's brand checks come from bridge-intrinsics.js: in a shared VM from its helper
-// global, so that this global never builds those classes for the prelude. They are called only
-// inside toJSON's check and serialization, whose failures become messages (no object of the
-// helper global may reach the page).
-const intrinsics = native.intrinsics();
-if (typeof intrinsics !== 'object' || intrinsics === null) throw new Error('the bridge prelude could not load bridge-intrinsics.js');
-const brandMapHas = intrinsics.mapHas;
-const brandSetHas = intrinsics.setHas;
-const brandWeakMapHas = intrinsics.weakMapHas;
-const brandWeakSetHas = intrinsics.weakSetHas;
-const ForeignTypeErrorPrototype = intrinsics.TypeErrorPrototype;
-const ForeignRangeErrorPrototype = intrinsics.RangeErrorPrototype;
+// The value check's brand checks come from bridge-intrinsics.js, made in the VM's helper global
+// (a pristine global no page code runs in; once per VM), so that this global never builds
+// those classes for the prelude. Fetched the first time a check meets an object that is not a
+// plain one (loadIntrinsics): an engine whose values are all plain objects, arrays and
+// primitives never needs them, and an engine alone in its VM then never makes the helper
+// global at all. They are called only inside toJSON's check and serialization, whose failures
+// become messages (no object of the helper global may reach the page). Until they are loaded,
+// no function of the helper global has run for this engine, so none of its errors can be about.
+let intrinsics = null;
+let brandMapHas, brandSetHas, brandWeakMapHas, brandWeakSetHas, ForeignTypeErrorPrototype, ForeignRangeErrorPrototype,
+  numberValueOf, stringValueOf, bigIntValueOf, symbolValueOf, isView, arrayBufferByteLength, typedArrayLength,
+  typedArrayToStringTag, Uint8ArrayCtor;
+function loadIntrinsics() {
+  if (intrinsics !== null) return;
+  const o = native.intrinsics();
+  if (typeof o !== 'object' || o === null) throw new TypeErrorCtor('the bridge prelude could not load bridge-intrinsics.js');
+  brandMapHas = o.mapHas; brandSetHas = o.setHas; brandWeakMapHas = o.weakMapHas; brandWeakSetHas = o.weakSetHas;
+  ForeignTypeErrorPrototype = o.TypeErrorPrototype; ForeignRangeErrorPrototype = o.RangeErrorPrototype;
+  numberValueOf = o.numberValueOf; stringValueOf = o.stringValueOf; bigIntValueOf = o.bigIntValueOf; symbolValueOf = o.symbolValueOf;
+  isView = o.isView; arrayBufferByteLength = o.arrayBufferByteLength; typedArrayLength = o.typedArrayLength;
+  typedArrayToStringTag = o.typedArrayToStringTag; Uint8ArrayCtor = o.Uint8ArrayCtor;
+  intrinsics = o;
+}
 const stringify = JSON.stringify;
 const StringCtor = String;
 const NumberCtor = Number;
@@ -61,17 +72,8 @@ const stringSlice = uncurry(String.prototype.slice);
 const stringIsWellFormed = typeof String.prototype.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
 const dateGetTime = uncurry(Date.prototype.getTime);
 const dateToJSON = Date.prototype.toJSON;
-const numberValueOf = intrinsics.numberValueOf;
-const stringValueOf = intrinsics.stringValueOf;
-const bigIntValueOf = intrinsics.bigIntValueOf;
-const symbolValueOf = intrinsics.symbolValueOf;
 const objectToString = uncurry(Object.prototype.toString);
 const dateToISOString = uncurry(Date.prototype.toISOString);
-const isView = intrinsics.isView;
-const arrayBufferByteLength = intrinsics.arrayBufferByteLength;
-const typedArrayLength = intrinsics.typedArrayLength;
-const typedArrayToStringTag = intrinsics.typedArrayToStringTag;
-const Uint8ArrayCtor = intrinsics.Uint8ArrayCtor;
 const PromiseCtor = Promise;
 const promiseResolve = Promise.resolve.bind(Promise);
 const promiseThen = uncurry(Promise.prototype.then);
@@ -171,8 +173,11 @@ function check(v, depth, viaToJSON) {
   // slot; a Map, Set, ArrayBuffer by its prototype's Symbol.toStringTag) or is a view (typed
   // arrays, DataView); the brand checks then decide.
   const proto = getPrototypeOf(v);
-  if (proto !== ObjectPrototype && (isView(v) || objectToString(v) !== '[object Object]')) {
-    const f = checkBuiltIn(v, depth, viaToJSON);
+  // (An object with a toJSON of its own, a Date included, is what that answers: no brand
+  // check, so a page whose values are plain objects and Dates never loads them.)
+  if (proto !== ObjectPrototype && (viaToJSON || typeof v.toJSON !== 'function') &&
+      (loadIntrinsics(), isView(v) || objectToString(v) !== '[object Object]')) {
+    const f = checkBuiltIn(v);
     if (f !== undefined) return f;
   }
   // A plain object is a thenable only by its own `then` (a page's Object.prototype.then makes
@@ -208,10 +213,10 @@ function checkToJSON(v, depth) {
   checkStack[--checkDepth] = undefined;
   return f;
 }
-// A built-in object by its brand: a fault, null when it crosses as it is, or undefined when it
-// is an ordinary object after all (or has a toJSON of its own, which JSON.stringify calls first).
-function checkBuiltIn(v, depth, viaToJSON) {
-  if (!viaToJSON && typeof v.toJSON === 'function') return undefined;
+// A built-in object by its brand (one with a toJSON of its own never comes here: JSON.stringify
+// calls that first): a fault, null when it crosses as it is, or undefined when it is an
+// ordinary object after all.
+function checkBuiltIn(v) {
   if (isDate(v)) return undefined;
   const kind = typedArrayKind(v);
   if (kind !== undefined) {
