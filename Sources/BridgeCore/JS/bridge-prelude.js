@@ -51,7 +51,8 @@ let brandMapHas, brandSetHas, brandWeakMapHas, brandWeakSetHas, ForeignTypeError
 function loadIntrinsics() {
   if (intrinsics !== null) return;
   const o = native.intrinsics();
-  if (typeof o !== 'object' || o === null) throw new TypeErrorCtor('the bridge prelude could not load bridge-intrinsics.js');
+  // (It fails only when the stack is nearly full: told like any other stack overflow.)
+  if (typeof o !== 'object' || o === null) throw new RangeErrorCtor('the stack is too deep to load bridge-intrinsics.js');
   brandMapHas = o.mapHas; brandSetHas = o.setHas; brandWeakMapHas = o.weakMapHas; brandWeakSetHas = o.weakSetHas;
   ForeignTypeErrorPrototype = o.TypeErrorPrototype; ForeignRangeErrorPrototype = o.RangeErrorPrototype;
   numberValueOf = o.numberValueOf; stringValueOf = o.stringValueOf; bigIntValueOf = o.bigIntValueOf; symbolValueOf = o.symbolValueOf;
