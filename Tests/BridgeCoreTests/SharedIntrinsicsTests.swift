@@ -107,6 +107,36 @@ import BridgeValues
         #expect(probe["value"] == Self.expected, "\(probe)")
     }
 
+    /// The brand checks' mismatches are errors of the helper global; a page that gives its error
+    /// constructors a `Symbol.hasInstance` must never be handed one (an attack review got the
+    /// helper's `Function` that way, then ran code in another engine of the VM).
+    @Test func aPagesHasInstanceNeverSeesAnErrorOfTheHelperGlobal() async throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let engine = try engine(in: vm)
+        defer { engine.close() }
+        let outcome = try await engine.settle("""
+            (function () {
+              var foreign = [];
+              [Error, TypeError, RangeError].forEach(function (C) {
+                Object.defineProperty(C, Symbol.hasInstance, { configurable: true, value: function (e) {
+                  if (e !== null && typeof e === 'object' && e.constructor && e.constructor.constructor !== Function) foreign.push(String(e));
+                  return Function.prototype[Symbol.hasInstance].call(this, e);
+                } });
+              });
+              function outcome(p) { return p.then(function () { return 'ok'; }, function () { return 'refused'; }); }
+              var buf = new ArrayBuffer(4);
+              return Promise.all([
+                outcome(bridge.call('echo', {m: new Map()})), outcome(bridge.call('echo', {b: buf})),
+                outcome(bridge.call('echo', {v: new DataView(buf)})), outcome(bridge.call('echo', {t: new Uint8Array(2)})),
+                outcome(bridge.call('echo', {n: new Number(1)})), outcome(bridge.call('echo', {s: new Set()})),
+                outcome(bridge.call('echo', {d: new Date(NaN)})), outcome(bridge.call('echo', {r: /x/}))
+              ]).then(function (r) { return {r: r, foreign: foreign}; });
+            })()
+            """)
+        #expect(outcome["value"] == ["r": ["refused", "ok", "refused", "ok", "ok", "refused", "refused", "refused"], "foreign": []], "\(outcome)")
+        #expect(vm.hasHelperGlobal)
+    }
+
     @Test func theHelperObjectIsMadeOncePerVM() throws {
         let vm = ScriptVM(timeLimit: .seconds(5))
         let a = try #require(vm.helperObject(Prelude.intrinsicsScript, sourceURL: Prelude.intrinsicsSourceURL))

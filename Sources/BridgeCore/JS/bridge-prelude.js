@@ -81,6 +81,8 @@ const promiseThen = uncurry(Promise.prototype.then);
 const ErrorCtor = Error;
 const TypeErrorCtor = TypeError;
 const RangeErrorCtor = RangeError;
+const TypeErrorPrototype = TypeError.prototype;
+const RangeErrorPrototype = RangeError.prototype;
 const errorToString = uncurry(Error.prototype.toString);
 const symbolToString = uncurry(Symbol.prototype.toString);
 const functionToString = uncurry(Function.prototype.toString);
@@ -101,17 +103,20 @@ global.self = global;
 // ---- brand checks: what a value really is, whatever its prototype or Symbol.hasInstance say ----
 // A brand check's mismatch is a TypeError (of this global or of the helper's); anything else
 // (a stack overflow, the time limit) goes on to toJSON's catch instead of passing for "no".
-// The helper's errors are told by their prototype's identity: any call into the helper's code
-// (its @@hasInstance too) could itself overflow and throw an error of the helper's global, and
-// such an error must never reach the page.
+// Errors are told by their prototype's identity, never by `instanceof`: any call into the
+// helper's code could itself overflow and throw an error of the helper's global, such an error
+// must never reach the page, and `instanceof TypeError` would hand it to the page's own
+// `TypeError[Symbol.hasInstance]` (an attack review did exactly that, then rewrote the helper's
+// built-ins to run code in another engine of the VM).
 function brand(f, v) {
   try { f(v); return true; } catch (e) {
-    if (e instanceof TypeErrorCtor || isForeign(e, ForeignTypeErrorPrototype)) return false;
+    if (hasPrototype(e, ForeignTypeErrorPrototype) || hasPrototype(e, TypeErrorPrototype)) return false;
     throw e;
   }
 }
-function isForeign(e, prototype) { return e !== null && typeof e === 'object' && getPrototypeOf(e) === prototype; }
-function isOverflow(e) { return e instanceof RangeErrorCtor || isForeign(e, ForeignRangeErrorPrototype); }
+// (Only a Proxy's getPrototypeOf trap could run here, and built-ins never throw a Proxy.)
+function hasPrototype(e, prototype) { return e !== null && typeof e === 'object' && getPrototypeOf(e) === prototype; }
+function isOverflow(e) { return hasPrototype(e, ForeignRangeErrorPrototype) || hasPrototype(e, RangeErrorPrototype); }
 function isDate(v) { return brand(dateGetTime, v); }
 function isArrayBuffer(v) { return brand(arrayBufferByteLength, v); }
 function collectionKind(v) {
@@ -470,7 +475,8 @@ function describe(e) {
   try {
     // (An error of the VM's helper global, from inside the value check, is described as one:
     // Error.prototype.toString of this global reads its name and message.)
-    if (e instanceof ErrorCtor || isForeign(e, ForeignRangeErrorPrototype) || isForeign(e, ForeignTypeErrorPrototype)) {
+    // (The helper's errors first: `instanceof` would hand them to a page's Symbol.hasInstance.)
+    if (hasPrototype(e, ForeignRangeErrorPrototype) || hasPrototype(e, ForeignTypeErrorPrototype) || e instanceof ErrorCtor) {
       let code;
       try { code = e.code; } catch (x) { code = undefined; }
       let text;
