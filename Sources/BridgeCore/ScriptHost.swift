@@ -2,9 +2,9 @@ package import ScriptEngine
 import BridgeValues
 
 /// The JavaScript side of one engine: its context and the prelude's entry points (`deliver`,
-/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter, `installFakeDate`), which the prelude hands
-/// to native code through `__native.bind` — no global holds them, so page code cannot reach
-/// them — plus the message handler names installed so far (JS posts a handler's index, not its
+/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter, `installFakeDate`),
+/// which the prelude hands to native code through `__native.bind` — no global holds them, so page
+/// code cannot reach them — plus the message handler names installed so far (JS posts a handler's index, not its
 /// name).
 @MainActor
 package final class ScriptHost {

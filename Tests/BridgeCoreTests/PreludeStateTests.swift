@@ -10,12 +10,6 @@ import BridgeRuntimeTesting
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct PreludeStateTests {
-    static func echoRegistry() throws -> BridgeRegistry {
-        let registry = BridgeRegistry()
-        try registry.register(action: "echo", handler: .sync { $0.params })
-        return registry
-    }
-
     @Test("Date is the built-in until fake time; then the shim, while references taken before stay real")
     func dateIsTheBuiltInUntilFakeTime() async throws {
         let engine = try BridgeEngine.forTesting()
@@ -39,7 +33,7 @@ struct PreludeStateTests {
 
     @Test("a page that locked Date before fake time gets one reported error and a working engine")
     func aLockedDateIsReportedNotFatal() async throws {
-        let engine = try BridgeEngine.forTesting(registry: try Self.echoRegistry())
+        let engine = try echoEngine().engine
         defer { engine.close() }
         var exceptions: [String] = []
         engine.addEventObserver { if case .exception(let e) = $0 { exceptions.append(e.message) } }
@@ -53,7 +47,7 @@ struct PreludeStateTests {
 
     @Test("names of Object.prototype members are ordinary names for events, JS handlers and message handlers")
     func objectPrototypeNamesAreOrdinary() async throws {
-        let engine = try BridgeEngine.forTesting(registry: try Self.echoRegistry())
+        let engine = try echoEngine().engine
         defer { engine.close() }
         try engine.evaluate("""
             globalThis.got = [];
@@ -84,7 +78,7 @@ struct PreludeStateTests {
 
     @Test("getters on Object.prototype for every index and name never see the SDK's calls or timers")
     func objectPrototypeGettersNeverRun() async throws {
-        let engine = try BridgeEngine.forTesting(registry: try Self.echoRegistry())
+        let engine = try echoEngine().engine
         defer { engine.close() }
         // The page's own bookkeeping is in strings: an index setter on Object.prototype would
         // also catch its pushes onto arrays.

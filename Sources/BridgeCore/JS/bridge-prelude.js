@@ -43,7 +43,7 @@ const weakSetAdd = uncurry(WeakSet.prototype.add);
 // primitives never needs them, and an engine alone in its VM then never makes the helper
 // global at all. They are called only inside toJSON's check and serialization, whose failures
 // become messages (no object of the helper global may reach the page). Until they are loaded,
-// no function of the helper global has run for this engine, so none of its errors can be about.
+// no function of the helper global has run for this engine, so no error of its realm can exist.
 let intrinsics = null;
 let brandMapHas, brandSetHas, brandWeakMapHas, brandWeakSetHas, ForeignTypeErrorPrototype, ForeignRangeErrorPrototype,
   numberValueOf, stringValueOf, bigIntValueOf, symbolValueOf, isView, arrayBufferByteLength, typedArrayLength,
@@ -572,30 +572,30 @@ const RealDate = Date;
 const realDateNow = Date.now;
 const reflectConstruct = Reflect.construct;
 const realDateToString = Date.prototype.toString;
+// (A page that locked `Date` or `Date.prototype.constructor` gets the failure reported.)
 function installFakeDate() {
-  try { defineFakeDate(); } catch (e) { report('exception', e); }
-}
-function defineFakeDate() {
-  const dateToString = uncurry(realDateToString);
-  // A function expression: its name is 'Date' without shadowing the real one in this closure.
-  const DateShim = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
-    if (new.target === undefined) {
-      const t = native.wallNow();
-      return t === undefined ? RealDate() : dateToString(new RealDate(t));
-    }
-    if (arguments.length === 0) {
-      const t = native.wallNow();
-      return t === undefined ? reflectConstruct(RealDate, [], new.target) : reflectConstruct(RealDate, [t], new.target);
-    }
-    return reflectConstruct(RealDate, arguments, new.target);
-  };
-  defineProperty(DateShim, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
-  defineProperty(RealDate.prototype, 'constructor', { value: DateShim, writable: true, enumerable: false, configurable: true });
-  defineProperty(DateShim, 'now', { value: function now() { const t = native.wallNow(); return t === undefined ? realDateNow() : t; },
-    writable: true, enumerable: false, configurable: true });
-  defineProperty(DateShim, 'parse', { value: RealDate.parse, writable: true, enumerable: false, configurable: true });
-  defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerable: false, configurable: true });
-  defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
+  try {
+    const dateToString = uncurry(realDateToString);
+    // A function expression: its name is 'Date' without shadowing the real one in this closure.
+    const DateShim = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
+      if (new.target === undefined) {
+        const t = native.wallNow();
+        return t === undefined ? RealDate() : dateToString(new RealDate(t));
+      }
+      if (arguments.length === 0) {
+        const t = native.wallNow();
+        return t === undefined ? reflectConstruct(RealDate, [], new.target) : reflectConstruct(RealDate, [t], new.target);
+      }
+      return reflectConstruct(RealDate, arguments, new.target);
+    };
+    defineProperty(DateShim, 'prototype', { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
+    defineProperty(RealDate.prototype, 'constructor', { value: DateShim, writable: true, enumerable: false, configurable: true });
+    defineProperty(DateShim, 'now', { value: function now() { const t = native.wallNow(); return t === undefined ? realDateNow() : t; },
+      writable: true, enumerable: false, configurable: true });
+    defineProperty(DateShim, 'parse', { value: RealDate.parse, writable: true, enumerable: false, configurable: true });
+    defineProperty(DateShim, 'UTC', { value: RealDate.UTC, writable: true, enumerable: false, configurable: true });
+    defineProperty(global, 'Date', { value: DateShim, writable: true, enumerable: false, configurable: true });
+  } catch (e) { report('exception', e); }
 }
 const FunctionApply = uncurry(Function.prototype.apply);
 function fireTimer(id) {
