@@ -24,7 +24,12 @@ public struct BridgeCall: Sendable {
     /// The action name.
     public var method: String
     /// The params object (already validated when the engine has a schema for the action).
-    public var params: JSONValue
+    public var params: JSONValue {
+        get { paramsStorage.value }
+        set { paramsStorage = .value(newValue) }
+    }
+    /// The params as they arrived: a bridge message's are built on first read (a mock never reads them).
+    package var paramsStorage: CallParams
     /// The JS callback id, if the page wants an answer.
     public var callbackId: String?
     /// The message handler name the call arrived on (`"bridge"` by default).
@@ -52,7 +57,7 @@ public struct BridgeCall: Sendable {
     /// Creates a call (normally done by the engine; public for tests of handlers).
     public init(method: String, params: JSONValue = .object([:]), callbackId: String? = nil, handlerName: String = "bridge", via: Via = .message, pageURL: String = "about:blank", engineID: Int = 0) {
         self.method = method
-        self.params = params
+        self.paramsStorage = .value(params)
         self.callbackId = callbackId
         self.handlerName = handlerName
         self.via = via

@@ -4,15 +4,15 @@ import BridgeSupport
 /// JS-to-native calls: reading the message, checks, lookup, running the handler, settling once.
 extension BridgeEngine {
     /// Handles one posted object body, given as its members.
-    func receive(members: [(String, JSONValue)], handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool = false) {
+    func receive(members: [(String, JSONValue)], deferredParams: DeferredJSON? = nil, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool = false) {
         let message: BridgeMessage
         do {
-            message = try BridgeMessage(members: members)
+            message = try BridgeMessage(members: members, deferredParams: deferredParams)
         } catch {
             // A body of another protocol on the same handler (Capacitor's `{type, pluginId,
             // methodName}` on `bridge`).
             if !hooks.messageFallbacks.isEmpty {
-                let body = JSONValue.object(JSONObject(members: members))
+                let body = JSONValue.object(JSONObject(members: members + (deferredParams.map { [("params", $0.value)] } ?? [])))
                 for fallback in hooks.messageFallbacks where fallback(handlerName, body) { return }
             }
             let callbackId = members.last { $0.0.unicodeScalars.elementsEqual("callbackId".unicodeScalars) }?.1.stringValue
@@ -41,7 +41,8 @@ extension BridgeEngine {
     /// `fromSDK`: the prelude's SDK sent the message through its own entry point, so an answer
     /// to its `cb_<n>` goes to the SDK's pending promise.
     func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool, peerReply: (@MainActor @Sendable (CallOutcome) -> Void)? = nil) {
-        var call = BridgeCall(method: message.method, params: message.params, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        var call = BridgeCall(method: message.method, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
+        call.paramsStorage = message.paramsStorage
         if fromSDK, let id = message.callbackId { call.sdkCallback = SDKCallbackID.number(id) }
         call.peerReply = peerReply
         if hooks.observesEvents { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }

@@ -9,6 +9,8 @@ extension BridgeEngine {
         // The native side enforces the limits on what was really sent (the prelude's check runs
         // first for friendly paths, but a getter can answer it differently from the serializer).
         let parser = JSONParser(maxDepth: configuration.maxDepth + 2, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
+        // A deferred params object, parsed alone: one level less deep than in its envelope.
+        let paramsParser = JSONParser(maxDepth: parser.maxDepth - 1, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
         func jsNumber(_ n: Int) -> JSONValue { .number(Double(n) > JSNumber.maxSafeInteger ? JSNumber.maxSafeInteger : Double(n)) }
         let config: JSONValue = [
             "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
@@ -45,13 +47,20 @@ extension BridgeEngine {
                 let timeout: Duration? = args.count > 3 ? args.number(3).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil } : nil
                 let wantsProgress = args.count > 4 && args.bool(4)
                 let fromSDK = args.count > 5 && args.bool(5)
-                // Parse the envelope's members directly (no dictionary for the outer object).
+                // Parse the envelope's members directly (no dictionary for the outer object); its
+                // params object is checked but built only when something reads it. Any text
+                // that path does not take is parsed whole, for the exact error.
                 var tooLarge = false
+                var deferred: DeferredJSON?
                 let parsed: Result<[(String, JSONValue)], JSONParser.Failure> = args.withUTF8(1) { bytes in
                     guard let bytes else { return .failure(.init(reason: "message is not JSON text", path: "", offset: 0)) }
                     if bytes.count > limits.maxMessageBytes {
                         tooLarge = true
                         return .failure(.init(reason: "message of \(bytes.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes", path: "", offset: 0))
+                    }
+                    if let envelope = try? parser.parseObjectMembers(bytes, deferring: "params") {
+                        if let range = envelope.deferred { deferred = DeferredJSON(text: Array(bytes[range]), parser: paramsParser) }
+                        return .success(envelope.members)
                     }
                     do throws(JSONParser.Failure) {
                         if let members = try parser.parseObjectMembers(bytes) { return .success(members) }
@@ -61,7 +70,7 @@ extension BridgeEngine {
                 }
                 switch parsed {
                 case .success(let members):
-                    receive(members: members, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: fromSDK)
+                    receive(members: members, deferredParams: deferred, handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: fromSDK)
                 case .failure(let failure):
                     refuse(
                         callbackId: args.string(2), method: nil,

@@ -4,14 +4,19 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
     /// The action name, e.g. `"nav.open"`.
     public var method: String
     /// The params object (`{}` when the body had none).
-    public var params: JSONValue
+    public var params: JSONValue {
+        get { paramsStorage.value }
+        set { paramsStorage = .value(newValue) }
+    }
+    /// The params as they arrived: a bridge message's are built on first read.
+    package var paramsStorage: CallParams
     /// The id to answer to, if the sender wants an answer.
     public var callbackId: String?
 
     /// Creates a message.
     public init(method: String, params: JSONValue = .object([:]), callbackId: String? = nil) {
         self.method = method
-        self.params = params
+        self.paramsStorage = .value(params)
         self.callbackId = callbackId
     }
 
@@ -26,8 +31,9 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
         try self.init(members: o.map { ($0.key, $0.value) })
     }
 
-    /// Reads a message from the members of a posted object (later keys win).
-    init(members: [(String, JSONValue)]) throws(BridgeError) {
+    /// Reads a message from the members of a posted object (later keys win); `deferredParams`:
+    /// the params object left out of `members`, checked but not yet built.
+    init(members: [(String, JSONValue)], deferredParams: DeferredJSON? = nil) throws(BridgeError) {
         var m: JSONValue?
         var cb: JSONValue?
         var p: JSONValue?
@@ -52,13 +58,15 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
         case .number(let n)?: callbackId = JSONValue.number(n).jsonString()
         case let other?: throw .invalidMessage("'callbackId' must be a string, got \(other.typeName)")
         }
-        let params: JSONValue
+        let params: CallParams
         switch p {
-        case nil, .null?: params = .object([:])
-        case .object(let p)?: params = .object(p)
+        case nil, .null?: params = deferredParams.map { .deferred($0) } ?? .value(.object([:]))
+        case .object(let p)?: params = .value(.object(p))
         case let other?: throw .invalidMessage("'params' must be an object, got \(other.typeName)")
         }
-        self.init(method: method, params: params, callbackId: callbackId)
+        self.method = method
+        self.paramsStorage = params
+        self.callbackId = callbackId
     }
 
     /// The wire form.

@@ -4,7 +4,7 @@
 /// refuses what cannot cross the bridge: invalid UTF-8, lone UTF-16 surrogates in `\u` escapes,
 /// and nesting deeper than `maxDepth`. Errors carry the path of the offending value
 /// (`params.ids[3]`) and the byte offset.
-public struct JSONParser {
+public struct JSONParser: Sendable {
     /// Why a text could not be parsed.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Human-readable reason, e.g. `lone surrogate \ud800 in string`.
@@ -100,6 +100,31 @@ public struct JSONParser {
             e.path = Self.renderPath(reader.pathStack)
             throw e
         }
+    }
+
+    /// `parseObjectMembers(_:)`, except for the member named `key` when its value is an object:
+    /// that value is checked — the same grammar and limits, at its depth — but not built, and
+    /// left out of the members; its byte range in `bytes` is returned instead (parse it with a
+    /// `maxDepth` one lower to get the value it would have been). `nil` when the top level is not
+    /// an object or `key` appears more than once. A failure thrown here may differ from
+    /// `parseObjectMembers(_:)`'s for the same text: parse it that way for the error to report.
+    ///
+    /// - Throws: `JSONParser.Failure` when the text is not JSON or breaks a limit.
+    public func parseObjectMembers(_ bytes: UnsafeBufferPointer<UInt8>, deferring key: String) throws(Failure) -> (members: [(String, JSONValue)], deferred: Range<Int>?)? {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength, maxArrayLength: maxArrayLength)
+        reader.skipWhitespace()
+        guard reader.pos < bytes.count, bytes[reader.pos] == UInt8(ascii: "{") else { return nil }
+        var members: [(String, JSONValue)] = []
+        var deferred: Range<Int>?
+        var deferrals = 0
+        try reader.readMembers(depth: 1, deferring: key, { k, v in members.append((k, v)) }, deferred: { range in
+            deferred = range
+            deferrals += 1
+        })
+        reader.skipWhitespace()
+        if reader.pos != bytes.count { throw reader.fail("unexpected text after the JSON value") }
+        if deferrals > 1 || (deferrals == 1 && members.contains { $0.0.sameScalars(as: key) }) { return nil }
+        return (members, deferred)
     }
 
     static func renderPath(_ parts: [PathComponent]) -> String {
@@ -198,9 +223,10 @@ public struct JSONParser {
             return members
         }
 
-        /// Reads `{…}` at `pos`, handing each member to `add` in text order.
+        /// Reads `{…}` at `pos`, handing each member to `add` in text order — or, for a member
+        /// named `deferKey` whose value is an object, its checked byte range to `deferred`.
         @inline(__always)
-        mutating func readMembers(depth: Int, _ add: (String, JSONValue) -> Void) throws(Failure) {
+        mutating func readMembers(depth: Int, deferring deferKey: String? = nil, _ add: (String, JSONValue) -> Void, deferred: (Range<Int>) -> Void = { _ in }) throws(Failure) {
             if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
             pos += 1
             skipWhitespace()
@@ -217,7 +243,13 @@ public struct JSONParser {
                 pos += 1
                 skipWhitespace()
                 do throws(Failure) {
-                    add(key, try value(depth: depth))
+                    if let deferKey, pos < bytes.count, bytes[pos] == UInt8(ascii: "{"), key.sameScalars(as: deferKey) {
+                        let start = pos
+                        try skipValue(depth: depth)
+                        deferred(start..<pos)
+                    } else {
+                        add(key, try value(depth: depth))
+                    }
                 } catch {
                     pathStack.insert(.key(key), at: 0)
                     throw error

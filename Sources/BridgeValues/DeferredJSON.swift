@@ -1,0 +1,30 @@
+import Foundation
+
+/// JSON text whose value is built the first time it is read: a call's params, which a mock,
+/// a handler that ignores them, or a run without trace and schemas never reads. The text was
+/// checked against the grammar and the limits when it arrived
+/// (`JSONParser.parseObjectMembers(_:deferring:)`), so building it cannot fail.
+package final class DeferredJSON: Sendable {
+    private let text: [UInt8]
+    private let parser: JSONParser
+    private let lock = NSLock()
+    nonisolated(unsafe) private var built: JSONValue?
+
+    /// `text` as read from the envelope; `parser` with the limits it was checked against (its
+    /// `maxDepth` one lower than the envelope's: the value is one level down there).
+    package init(text: [UInt8], parser: JSONParser) {
+        self.text = text
+        self.parser = parser
+    }
+
+    /// The value (built once; thread-safe).
+    package var value: JSONValue {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        // (Checked on arrival: a failure here would be a bug; `{}` then, as for no params.)
+        let value = (try? parser.parse(bytes: text)) ?? .object([:])
+        built = value
+        return value
+    }
+}
