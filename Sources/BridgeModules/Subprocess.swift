@@ -49,12 +49,24 @@ enum Subprocess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for arg in argv { free(arg) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        // ETXTBSY: the program is open for writing somewhere — being installed, or written a moment
+        // ago and its descriptor inherited by a process another thread was starting at that
+        // moment (until that child's exec closes it). It passes: try again for up to ~0.5 s.
+        var status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        var retries = 0
+        while status == ETXTBSY && retries < Self.busyRetries {
+            retries += 1
+            usleep(UInt32(min(retries, 10)) * 10_000)
+            status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        }
         guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }
         running.withLock { _ = $0.insert(pid) }
         defer { running.withLock { _ = $0.remove(pid) } }
         return wait(for: pid, limit: timeLimit)
     }
+
+    /// How often a start refused with ETXTBSY is tried again (10, 20, … 100 ms apart: ~0.55 s in all).
+    static let busyRetries = 10
 
     /// The children started and not yet reaped.
     private static let running = Mutex<Set<pid_t>>([])
