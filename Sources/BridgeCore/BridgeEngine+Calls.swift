@@ -45,7 +45,7 @@ extension BridgeEngine {
         call.paramsStorage = message.paramsStorage
         if fromSDK, let id = message.callbackId { call.sdkCallback = SDKCallbackID.number(id) }
         call.peerReply = peerReply
-        if hooks.observesEvents { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
+        if hooks.observesCallTraffic { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             calls.settle(call, .failure(.cancelled(method: call.method)))
             return

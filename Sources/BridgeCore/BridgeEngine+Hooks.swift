@@ -37,8 +37,13 @@ extension BridgeEngine {
 
     /// Adds an observer of every `EngineEvent` (calls, answers, console lines, errors), called in
     /// the order added. With no observer the engine builds no events at all.
-    public func addEventObserver(_ observer: @escaping @MainActor (EngineEvent) -> Void) {
-        hooks.eventObservers.append(observer)
+    ///
+    /// - Parameter callTraffic: `false`: every event but the call traffic — calls and their
+    ///   results and progress, both ways (`EngineEvent.isCallTraffic`; failures still come). When
+    ///   no observer takes the traffic, the engine builds none of those events, and a call's params
+    ///   nothing else reads are never converted from the page's JSON.
+    public func addEventObserver(callTraffic: Bool = true, _ observer: @escaping @MainActor (EngineEvent) -> Void) {
+        hooks.addEventObserver(traffic: callTraffic, observer)
     }
 
     /// Adds an observer of navigations that are not bridge URLs (`location.href = …`, an iframe
@@ -87,4 +92,7 @@ extension BridgeEngine {
 
     /// `true` when something observes events (other layers skip building events otherwise).
     package var observesEvents: Bool { hooks.observesEvents }
+
+    /// Whether an observer takes the call traffic (see ``addEventObserver(callTraffic:_:)``).
+    package var observesCallTraffic: Bool { hooks.observesCallTraffic }
 }

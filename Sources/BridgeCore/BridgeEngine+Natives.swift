@@ -58,7 +58,8 @@ extension BridgeEngine {
                         tooLarge = true
                         return .failure(.init(reason: "message of \(bytes.count) bytes is larger than the limit of \(limits.maxMessageBytes) bytes", path: "", offset: 0))
                     }
-                    if let envelope = try? parser.parseObjectMembers(bytes, deferring: "params") {
+                    // (Built at once when an observer takes the call traffic: the `call` event reads them.)
+                    if !hooks.observesCallTraffic, let envelope = try? parser.parseObjectMembers(bytes, deferring: "params") {
                         if let range = envelope.deferred { deferred = DeferredJSON(text: Array(bytes[range]), parser: paramsParser) }
                         return .success(envelope.members)
                     }

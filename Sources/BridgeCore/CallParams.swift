@@ -14,6 +14,11 @@ package enum CallParams: Sendable, Hashable {
         }
     }
 
+    /// `false` while the params are JSON text nothing has read yet.
+    package var isBuilt: Bool {
+        if case .deferred(let d) = self { d.isBuilt } else { true }
+    }
+
     package static func == (a: CallParams, b: CallParams) -> Bool { a.value == b.value }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(value) }

@@ -106,7 +106,7 @@ final class CallTable {
     func accept(_ callID: Int, _ outcome: CallOutcome) {
         guard !engine.isClosed, let p = pending[callID] else { return }
         if case .progress(let value) = outcome {
-            if engine.hooks.observesEvents { engine.report(.progress(callbackId: p.call.callbackId, progress: value)) }
+            if engine.hooks.observesCallTraffic { engine.report(.progress(callbackId: p.call.callbackId, progress: value)) }
             if let reply = p.call.peerReply { reply(outcome); return }
             if let id = p.call.callbackId, p.wantsProgress || p.call.sdkCallback == nil {
                 engine.outbox.enqueue(.progress, id: id, sdk: p.call.sdkCallback, value: value, error: nil)
@@ -157,7 +157,7 @@ final class CallTable {
         }
         if let reply = call.peerReply {
             switch outcome {
-            case .success(let value): if engine.hooks.observesEvents { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
+            case .success(let value): if engine.hooks.observesCallTraffic { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
             case .failure(let error): engine.report(.error(method: call.method, callbackId: call.callbackId, error: error))
             case .progress: break
             }
@@ -166,7 +166,7 @@ final class CallTable {
         }
         switch outcome {
         case .success(let value):
-            if engine.hooks.observesEvents { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
+            if engine.hooks.observesCallTraffic { engine.report(.result(method: call.method, callbackId: call.callbackId, result: value)) }
             if let id = call.callbackId { engine.outbox.enqueue(.final, id: id, sdk: call.sdkCallback, value: value, error: nil) }
         case .failure(let error):
             engine.report(.error(method: call.method, callbackId: call.callbackId, error: error))

@@ -36,6 +36,16 @@ public enum EngineEvent: Sendable, Equatable {
     /// A native-to-JS call failed (`METHOD_NOT_FOUND`, `HANDLER_ERROR`, `TIMEOUT`, `CANCELLED`).
     case jsError(handler: String, error: BridgeError)
 
+    /// Calls and the answers that settle or advance them, both ways (`call`, `result`,
+    /// `progress`, `callJS`, `jsResult`): one or more per call. Failures (`error`, `jsError`)
+    /// are not traffic. See `BridgeEngine.addEventObserver(callTraffic:_:)`.
+    public var isCallTraffic: Bool {
+        switch self {
+        case .call, .result, .progress, .callJS, .jsResult: true
+        default: false
+        }
+    }
+
     /// The trace `type` string.
     public var typeName: String {
         switch self {

@@ -56,8 +56,11 @@ final class EngineHooks {
     var resultChecks: [@MainActor (BridgeCall, JSONValue) -> BridgeError?] = []
     /// Asked in the order added for an action's options; the first non-`nil` answer wins.
     var optionSources: [@MainActor (String) -> ActionOptions?] = []
-    /// Receive every event, in the order added.
-    var eventObservers: [@MainActor (EngineEvent) -> Void] = []
+    /// Receive every event, in the order added — or every event but the call traffic
+    /// (`EngineEvent.isCallTraffic`) when `traffic` is `false`.
+    private(set) var eventObservers: [(traffic: Bool, observe: @MainActor (EngineEvent) -> Void)] = []
+    /// Whether some observer takes the call traffic (callers skip building those events otherwise).
+    private(set) var observesCallTraffic = false
     /// Receive every navigation that is not a bridge URL, in the order added.
     var navigationObservers: [@MainActor (String, NavigationKind) -> Void] = []
     /// Run when the engine closes, before its context goes (other layers drop what they hold).
@@ -92,6 +95,11 @@ final class EngineHooks {
     /// `true` when something observes events (callers skip building events otherwise).
     var observesEvents: Bool { !eventObservers.isEmpty }
 
+    func addEventObserver(traffic: Bool, _ observer: @escaping @MainActor (EngineEvent) -> Void) {
+        eventObservers.append((traffic, observer))
+        if traffic { observesCallTraffic = true }
+    }
+
     func addCallCheck(_ stage: CallCheckStage, _ check: @escaping @MainActor (BridgeCall, ActionOptions) -> BridgeError?) {
         // Stable insertion: after every check of the same or an earlier stage.
         let index = callChecks.firstIndex { $0.stage > stage } ?? callChecks.endIndex
@@ -99,7 +107,8 @@ final class EngineHooks {
     }
 
     func report(_ event: EngineEvent) {
-        for observer in eventObservers { observer(event) }
+        let traffic = event.isCallTraffic
+        for observer in eventObservers where observer.traffic || !traffic { observer.observe(event) }
     }
 
     func firstRefusal(_ call: BridgeCall, _ options: ActionOptions) -> BridgeError? {
@@ -115,6 +124,7 @@ final class EngineHooks {
         resultChecks.removeAll()
         optionSources.removeAll()
         eventObservers.removeAll()
+        observesCallTraffic = false
         navigationObservers.removeAll()
         closeObservers.removeAll()
         errorMappers.removeAll()

@@ -66,7 +66,7 @@ final class JSCallTable {
         let request = nextRequest
         names[request] = name
         if let completion { completions[request] = completion }
-        if engine.hooks.observesEvents { engine.report(.callJS(handler: name, params: argument.traced)) }
+        if engine.hooks.observesCallTraffic { engine.report(.callJS(handler: name, params: argument.traced)) }
         let limit = timeout ?? engine.configuration.defaultJSCallTimeout
         let loop = engine.loop
         loop.keepAlive += 1
@@ -114,7 +114,7 @@ final class JSCallTable {
     /// stays open.
     func partial(_ request: Int, _ value: JSONValue) {
         guard let name = names[request] else { return }
-        if engine.hooks.observesEvents { engine.report(.jsResult(handler: name, result: value, complete: false)) }
+        if engine.hooks.observesCallTraffic { engine.report(.jsResult(handler: name, result: value, complete: false)) }
     }
 
     /// `true` while `request` waits for its answer.

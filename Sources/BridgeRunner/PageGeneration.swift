@@ -52,7 +52,9 @@ struct PageGeneration {
         // With `--trace -` stdout carries only the trace; console lines go to stderr.
         let consoleToStderr = options.tracePath == "-"
         let output = self.output
-        engine.addEventObserver { event in
+        // Calls and results matter to this observer only for the trace: without one the engine
+        // builds no such events (and leaves params nobody reads as the page's JSON).
+        engine.addEventObserver(callTraffic: trace != nil) { event in
             // Once the page navigated away (or the run is over) its calls are cancelled (traced),
             // but rejections its own JS did not handle are not errors of the run.
             var isConsole = false

@@ -17,6 +17,13 @@ package final class DeferredJSON: Sendable {
         self.parser = parser
     }
 
+    /// Whether the value was built (for tests of what reads params).
+    package var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return built != nil
+    }
+
     /// The value (built once; thread-safe).
     package var value: JSONValue {
         lock.lock()
