@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// JSON text whose value is built the first time it is read: a call's params, which a mock,
 /// a handler that ignores them, or a run without trace and schemas never reads. The text was
@@ -7,8 +7,7 @@ import Foundation
 package final class DeferredJSON: Sendable {
     private let text: [UInt8]
     private let parser: JSONParser
-    private let lock = NSLock()
-    nonisolated(unsafe) private var built: JSONValue?
+    private let built = Mutex<JSONValue?>(nil)
 
     /// `text` as read from the envelope; `parser` with the limits it was checked against (its
     /// `maxDepth` one lower than the envelope's: the value is one level down there).
@@ -18,20 +17,16 @@ package final class DeferredJSON: Sendable {
     }
 
     /// Whether the value was built (for tests of what reads params).
-    package var isBuilt: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return built != nil
-    }
+    package var isBuilt: Bool { built.withLock { $0 != nil } }
 
     /// The value (built once; thread-safe).
     package var value: JSONValue {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        // (Checked on arrival: a failure here would be a bug; `{}` then, as for no params.)
-        let value = (try? parser.parse(bytes: text)) ?? .object([:])
-        built = value
-        return value
+        built.withLock { built in
+            if let built { return built }
+            // (Checked on arrival: a failure here would be a bug; `{}` then, as for no params.)
+            let value = (try? parser.parse(bytes: text)) ?? .object([:])
+            built = value
+            return value
+        }
     }
 }

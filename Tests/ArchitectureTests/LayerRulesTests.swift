@@ -63,6 +63,16 @@ import Testing
         }
     }
 
+    /// What `bridge-run` links: every layer but the testing kit (which may use Foundation).
+    static let runtimeLayers = allowed.keys.filter { $0 != "BridgeRuntimeTesting" }.sorted()
+
+    @Test("nothing bridge-run links imports Foundation (FoundationEssentials only): linking it cost 2.6 MiB of peak RSS in a hello.js run and 48 MB of binary", arguments: runtimeLayers)
+    func noFoundationInTheRuntime(_ layer: String) {
+        for file in Self.swiftFiles("Sources/\(layer)") {
+            #expect(!Self.imports(in: file).contains("Foundation"), "\(file.lastPathComponent) in \(layer) imports Foundation")
+        }
+    }
+
     @Test("Package.swift declares no dependency the graph does not allow")
     func manifestFollowsTheGraph() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
