@@ -64,7 +64,7 @@ extension BridgeCommandLine {
                   --script-timeout MS  limit for any one script, timer callback or delivery (default: --timeout)
                   --memory-limit MB  most resident memory the run may use (default 2048); past it: exit 4
                   --virtual-time    fire timers in order without waiting
-                  --settle MS       an .html page is done after MS quiet (only intervals pending; default 300)
+                  --settle MS       an .html page is done after MS quiet (only intervals pending; default 300; nothing pending: at once)
                   --wait-for EXPR   an .html page is done when the JS expression EXPR is truthy
                   --offline DIR     offline resource package: routes.json maps page URLs to local pages,
                                     packages.json + file.json serve http(s) scripts after an md5 check

@@ -3,7 +3,8 @@
 /// is loaded and quiet — no bridge call, native-to-JS call, request or one-shot timer pending,
 /// nothing ready to run, only the page's intervals (Backbone's hash check, a carousel) left —
 /// and stays quiet for a settle period of the engine's clock. Anything that happens meanwhile (a
-/// call, a new one-shot timer) starts the settle period again.
+/// call, a new one-shot timer) starts the settle period again. A page with nothing pending at
+/// all — not even an interval — is done at once: nothing could happen during the settle period.
 extension BridgeEngine {
     /// `true` when only the page's intervals are pending.
     public var isQuiet: Bool {
@@ -33,6 +34,9 @@ extension BridgeEngine {
                 quietWakeTimer = nil
                 return false
             }
+            // Nothing pending at all, not even an interval: nothing can happen any more, so the
+            // settle period would only be waited out.
+            if loop.pendingTimers == (quietWakeTimer == nil ? 0 : 1) { return true }
             let now = clock.now
             if let since = quietSince { return now - since >= settle }
             quietSince = now
