@@ -23,8 +23,15 @@ package final class DeferredJSON: Sendable {
     package var value: JSONValue {
         built.withLock { built in
             if let built { return built }
-            // (Checked on arrival: a failure here would be a bug; `{}` then, as for no params.)
-            let value = (try? parser.parse(bytes: text)) ?? .object([:])
+            // Checked on arrival, so this cannot fail (a differential fuzz test holds the two
+            // parses together); were it to, debug builds stop here and release builds give `{}`.
+            let value: JSONValue
+            do throws(JSONParser.Failure) {
+                value = try parser.parse(bytes: text)
+            } catch {
+                assertionFailure("deferred params checked on arrival failed to parse: \(error)")
+                value = .object([:])
+            }
             built = value
             return value
         }
