@@ -54,18 +54,16 @@ import Testing
 
     @Test func aPageWithNothingPendingIsDoneWithoutWaitingOutTheSettlePeriod() async throws {
         // No interval, no timer, no call left: nothing can happen during a settle period, so a
-        // settle longer than the time limit does not make it one.
+        // settle longer than the time limit does not make it one (exit 3 when it was waited out).
         let page = try write("still.html", """
             <body><p id="s">start</p><script>
             setTimeout(() => { document.getElementById('s').textContent = 'later'; console.log('one-shot done'); }, 20);
             bridge.call('user.get', {}).then((u) => console.log('answered', u.name));
             </script></body>
             """)
-        let started = ContinuousClock.now
         let r = try await CLI.run(["run", page, "--mock", "Examples/page/mock.json", "--settle", "60000", "--timeout", "5000"])
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.lines == ["answered Ada", "one-shot done"])
-        #expect(ContinuousClock.now - started < .seconds(4))
     }
 
     @Test(arguments: [(["--settle", "-1"], "--settle needs"), (["--wait-for", "  "], "--wait-for needs")] as [([String], String)])
