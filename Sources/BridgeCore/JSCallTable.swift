@@ -95,7 +95,7 @@ final class JSCallTable {
         let name = names.removeValue(forKey: request) ?? ""
         if engine.hooks.observesEvents {
             switch result {
-            case .success(let value): engine.report(.jsResult(handler: name, result: value, complete: true))
+            case .success(let value): if engine.hooks.observesCallTraffic { engine.report(.jsResult(handler: name, result: value, complete: true)) }
             case .failure(let error): engine.report(.jsError(handler: name, error: error))
             }
         }

@@ -70,7 +70,7 @@ final class PeerSession {
     private var reportingLogLevel = false
 
     private func watchConsole() {
-        engine.addEventObserver { [unowned self] event in
+        engine.addEventObserver(callTraffic: false) { [unowned self] event in
             guard case .console(let level, let message) = event, !reportingLogLevel else { return }
             printedLines.append((level, message))
             if printedLines.count > 256 { printedLines.removeFirst(printedLines.count - 256) }
