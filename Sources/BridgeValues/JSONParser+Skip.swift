@@ -53,17 +53,7 @@ extension JSONParser.Reader {
             pos += 1
             skipWhitespace()
             try skipValue(depth: depth)
-            skipWhitespace()
-            guard pos < bytes.count else { throw fail("unexpected end of JSON in object") }
-            if bytes[pos] == UInt8(ascii: ",") {
-                pos += 1
-                continue
-            }
-            if bytes[pos] == UInt8(ascii: "}") {
-                pos += 1
-                return
-            }
-            throw fail("expected ',' or '}' in object")
+            if try closes(UInt8(ascii: "}"), object: true) { return }
         }
     }
 
@@ -81,17 +71,7 @@ extension JSONParser.Reader {
             if count >= maxArrayLength { throw tooLarge("array too long") }
             try skipValue(depth: depth)
             count += 1
-            skipWhitespace()
-            guard pos < bytes.count else { throw fail("unexpected end of JSON in array") }
-            if bytes[pos] == UInt8(ascii: ",") {
-                pos += 1
-                continue
-            }
-            if bytes[pos] == UInt8(ascii: "]") {
-                pos += 1
-                return
-            }
-            throw fail("expected ',' or ']' in array")
+            if try closes(UInt8(ascii: "]"), object: false) { return }
         }
     }
 }

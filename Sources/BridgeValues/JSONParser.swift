@@ -181,6 +181,20 @@ public struct JSONParser: Sendable {
             Failure(reason: reason, path: "", offset: pos)
         }
 
+        /// After a member or an element: `true` at the container's closing `close`, `false` after
+        /// a `,` (either consumed), else the container's error.
+        @inline(__always)
+        mutating func closes(_ close: UInt8, object: Bool) throws(Failure) -> Bool {
+            skipWhitespace()
+            guard pos < bytes.count else { throw fail(object ? "unexpected end of JSON in object" : "unexpected end of JSON in array") }
+            let c = bytes[pos]
+            if c == UInt8(ascii: ",") || c == close {
+                pos += 1
+                return c == close
+            }
+            throw fail(object ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
+        }
+
         @inline(__always) mutating func skipWhitespace() {
             while pos < bytes.count {
                 let c = bytes[pos]
@@ -254,17 +268,7 @@ public struct JSONParser: Sendable {
                     pathStack.insert(.key(key), at: 0)
                     throw error
                 }
-                skipWhitespace()
-                guard pos < bytes.count else { throw fail("unexpected end of JSON in object") }
-                if bytes[pos] == UInt8(ascii: ",") {
-                    pos += 1
-                    continue
-                }
-                if bytes[pos] == UInt8(ascii: "}") {
-                    pos += 1
-                    return
-                }
-                throw fail("expected ',' or '}' in object")
+                if try closes(UInt8(ascii: "}"), object: true) { return }
             }
         }
 
@@ -289,17 +293,7 @@ public struct JSONParser: Sendable {
                     pathStack.insert(.index(items.count), at: 0)
                     throw error
                 }
-                skipWhitespace()
-                guard pos < bytes.count else { throw fail("unexpected end of JSON in array") }
-                if bytes[pos] == UInt8(ascii: ",") {
-                    pos += 1
-                    continue
-                }
-                if bytes[pos] == UInt8(ascii: "]") {
-                    pos += 1
-                    return .array(items)
-                }
-                throw fail("expected ',' or ']' in array")
+                if try closes(UInt8(ascii: "]"), object: false) { return .array(items) }
             }
         }
     }
