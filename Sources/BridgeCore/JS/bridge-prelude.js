@@ -789,6 +789,30 @@ function invoke(reqId, name, params) {
   }
 }
 function onUnhandledRejection(promise, reason) { report('rejection', reason); }
+// ---- WebAssembly.compile / instantiate ----
+// JavaScriptCore settles these promises from a GLib run loop this runtime does not run: they would
+// never settle (and the run would end without a word). Here they compile synchronously and settle
+// in a microtask: the same module, instance and errors (CompileError, LinkError, TypeError), the
+// thread blocked while it compiles. The constructors are the ones there when the engine started.
+const Wasm = global.WebAssembly;
+if (typeof Wasm === 'object' && Wasm !== null && typeof Wasm.Module === 'function') {
+  const WasmModule = Wasm.Module, WasmInstance = Wasm.Instance, wasmModuleExports = Wasm.Module.exports;
+  // A module is told by its internal slot (Module.exports throws for anything else), as the spec does.
+  function isWasmModule(v) { try { wasmModuleExports(v); return true; } catch (e) { return false; } }
+  const wasmMethods = {
+    compile: function compile(bytes) { return promiseThen(promiseResolve(), function () { return new WasmModule(bytes); }); },
+    instantiate: function instantiate(source) {
+      const imports = arguments[1];
+      return promiseThen(promiseResolve(), function () {
+        if (source !== null && typeof source === 'object' && isWasmModule(source)) return new WasmInstance(source, imports);
+        const module = new WasmModule(source);
+        return { module: module, instance: new WasmInstance(module, imports) };
+      });
+    }
+  };
+  defineProperty(Wasm, 'compile', { value: wasmMethods.compile, writable: true, enumerable: false, configurable: true });
+  defineProperty(Wasm, 'instantiate', { value: wasmMethods.instantiate, writable: true, enumerable: false, configurable: true });
+}
 
 native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate);
 })(__native, this);
