@@ -79,6 +79,14 @@ extension BridgeEngine {
                 }
                 return .undefined
             }),
+            ("call", { [unowned self] args in
+                // (handler index, method, params JSON text, SDK callback number, timeout ms or -1,
+                // wants progress): an SDK call in its parts, with no envelope to write and parse.
+                // `false` declines — whatever this path would not take exactly as the envelope
+                // (a receiver on the handler, a method to escape, limits, text that does not check):
+                // the SDK then posts the envelope, which gives the same call or the exact refusal.
+                .bool(receiveSDKCall(args, parser: paramsParser, maxMessageBytes: limits.maxMessageBytes, maxStringLength: limits.maxStringLength))
+            }),
             ("invalid", { [unowned self] args in
                 // (handler name, callbackId or null, reason, code or undefined, sent by the SDK)
                 let reason = args.string(2) ?? "message cannot cross the bridge"

@@ -52,6 +52,8 @@ public final class BridgeEngine {
     public internal(set) var invalidWithoutCallback = 0
     /// Uncaught exceptions and unhandled rejections seen so far, in order.
     public private(set) var uncaughtErrors: [ScriptError] = []
+    /// SDK calls taken in their parts (`__native.call`) rather than as an envelope (for tests).
+    package internal(set) var callsTakenInParts = 0
     /// Set by `stop()`.
     private var stopRequested = false
     /// The timer that wakes `runUntilQuiet` when its settle period ends.

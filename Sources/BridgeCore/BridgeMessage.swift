@@ -20,6 +20,13 @@ public struct BridgeMessage: Sendable, Equatable, Hashable {
         self.callbackId = callbackId
     }
 
+    /// A message whose params are kept as they arrived (the SDK's calls in their parts).
+    package init(method: String, paramsStorage: CallParams, callbackId: String?) {
+        self.method = method
+        self.paramsStorage = paramsStorage
+        self.callbackId = callbackId
+    }
+
     /// Reads a message from a posted body.
     ///
     /// - Throws: `BridgeError` `INVALID_MESSAGE` when the body is not an object with a string

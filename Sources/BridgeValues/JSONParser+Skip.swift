@@ -75,3 +75,18 @@ extension JSONParser.Reader {
         }
     }
 }
+
+extension JSONParser {
+    /// Checks that `bytes` are one JSON value within the limits, without building it: the
+    /// grammar and limits of `parse(_:)`. A failure only says "not like this" (parse the text
+    /// that way for the exact error and its path).
+    ///
+    /// - Throws: `JSONParser.Failure` when the text is not JSON or breaks a limit.
+    package func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        var reader = Reader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength, maxArrayLength: maxArrayLength)
+        reader.skipWhitespace()
+        try reader.skipValue(depth: 0)
+        reader.skipWhitespace()
+        if reader.pos != bytes.count { throw reader.fail("unexpected text after the JSON value") }
+    }
+}

@@ -668,8 +668,14 @@ function send(method, params, options, entry) {
     delete pending[n];
     throw e;
   }
+  const timeout = options ? options.timeout : undefined;
+  const t = timeout === undefined ? undefined : NumberCtor(timeout);
+  // The common case crosses in its parts; native code declines what it would not take exactly
+  // as the envelope below, which then goes as before.
+  const index = typeof handler === 'string' ? handlerIndex[handler] : undefined;
+  if (index !== undefined && native.call(index, method, ptext, n, t === undefined ? -1 : t, !!entry.onProgress)) return;
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
-  postText(handler, text, id, options ? options.timeout : undefined, !!entry.onProgress, true);
+  postText(handler, text, id, t, !!entry.onProgress, true);
 }
 const listeners = table();
 const early = table();

@@ -1,0 +1,48 @@
+import ScriptEngine
+import BridgeValues
+
+/// The SDK's calls in their parts (`__native.call`): the method, the checked params text and the
+/// callback number, instead of an envelope the SDK writes and native code parses again. Only the
+/// common case comes this way; anything else is declined and goes as the envelope (`post`).
+extension BridgeEngine {
+    /// Takes the call and returns `true`, or `false` (nothing done) when the envelope path must
+    /// take it.
+    func receiveSDKCall(_ args: NativeArguments, parser: JSONParser, maxMessageBytes: Int, maxStringLength: Int) -> Bool {
+        let name = host.handlerName(at: args.number(0))
+        if !hooks.messageReceivers.isEmpty, hooks.messageReceivers[name] != nil { return false }
+        guard let method = args.string(1), let n = args.number(3).flatMap(JSNumber.int), n > 0,
+              Self.isPlainMethod(method, maxLength: maxStringLength) else { return false }
+        let timeout: Duration? = args.number(4).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil }
+        let wantsProgress = args.bool(5)
+        let callbackId = SDKCallbackID.prefix + String(n)
+        // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
+        let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
+        let observesTraffic = hooks.observesCallTraffic
+        let params: CallParams? = args.withUTF8(2) { bytes -> CallParams? in
+            guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{") else { return nil }
+            do throws(JSONParser.Failure) {
+                // (Built at once when an observer takes the call traffic: the `call` event reads them.)
+                if observesTraffic { return .value(try parser.parse(bytes)) }
+                try parser.check(bytes)
+                return .deferred(DeferredJSON(text: Array(bytes), parser: parser))
+            } catch {
+                return nil
+            }
+        }
+        guard let params else { return false }
+        callsTakenInParts += 1
+        dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true)
+        return true
+    }
+
+    /// A method name the SDK's `JSON.stringify` writes as itself between quotes (printable ASCII,
+    /// no quote or backslash) and within the string limit.
+    static func isPlainMethod(_ method: String, maxLength: Int) -> Bool {
+        var count = 0
+        for c in method.utf8 {
+            guard c >= 0x20, c < 0x7F, c != UInt8(ascii: "\""), c != UInt8(ascii: "\\") else { return false }
+            count += 1
+        }
+        return count > 0 && count <= maxLength
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+import BridgeRuntimeTesting
+@testable import BridgeCore
+import BridgeValues
+
+/// The SDK's calls cross in their parts (method, checked params text, callback number) when
+/// native code can take them exactly as the envelope; everything else goes as the envelope. The
+/// handler, the answer and every refusal are the same either way: each case here is compared with
+/// the same body posted raw (`postMessage`, always the envelope path).
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct SDKCallPartsTests {
+    static func engine(_ configure: (inout EngineConfiguration) -> Void = { _ in }) throws -> (BridgeEngine, Recorder<String>) {
+        let seen = Recorder<String>()
+        let registry = BridgeRegistry()
+        for name in ["echo", "a\"b", "caf\u{E9}", "x\\y", "\u{1F600}"] {
+            try registry.register(action: name) { call in
+                seen.append(call.method + " " + call.params.jsonString())
+                return call.params
+            }
+        }
+        return (try BridgeEngine.forTesting(registry: registry, configure), seen)
+    }
+
+    /// Each call's outcome through the SDK and through a raw post of the same body:
+    /// `ok <answer>` or `<code> <message>`.
+    static let script = """
+        globalThis.outcomes = [];
+        globalThis.run = function (method, params) {
+          const i = outcomes.length; outcomes.push(null, null);
+          bridge.call(method, params).then(function (r) { outcomes[i] = 'ok ' + JSON.stringify(r); },
+                                             function (e) { outcomes[i] = e.code + ' ' + e.message; });
+          const cb = 'raw' + i;
+          globalThis[cb] = function (a) { outcomes[i + 1] = a.error ? a.error.code + ' ' + a.error.message : 'ok ' + JSON.stringify(a.result); };
+          try { webkit.messageHandlers.bridge.postMessage({method: method, params: params, callbackId: cb}); }
+          catch (e) { outcomes[i + 1] = 'threw ' + e.message; }
+        };
+        """
+
+    @Test("plain calls go in parts; methods to escape, non-object params and limits go as the envelope, with the same outcome")
+    func sameOutcomeEitherWay() async throws {
+        let (engine, seen) = try Self.engine { $0.limits.maxStringLength = 16; $0.limits.maxMessageBytes = 200 }
+        defer { engine.close() }
+        try engine.evaluate(Self.script + """
+            run('echo', {a: [1, 'x'], b: {c: true}});
+            run('echo', {});
+            run('a"b', {q: 1});
+            run('caf\\u00e9', {q: 2});
+            run('x\\\\y', {q: 3});
+            run('\\ud83d\\ude00', {q: 4});
+            run('missing', {q: 5});
+            run('echo', null);
+            run('echo', [1, 2]);
+            run('echo', 7);
+            run('echo', {s: 'abcdefghijklmnopq'});
+            run('a-method-name-of-30-characters', {});
+            run('echo', {long: 'abcdefghijklmno', more: 'abcdefghijklmno', again: 'abcdefghijklmno', yet: 'abcdefghijklmno', and: 'abcdefghijklmno', last: 'abcdefghijklmno', over: 'abcdefghijklmno'});
+            """)
+        try await engine.runUntilIdle(limit: .milliseconds(2000))
+        guard case .array(let outcomes) = try engine.evaluate("outcomes") else { Issue.record("no outcomes"); return }
+        #expect(outcomes.count == 26)
+        // (The last case only differs in its unit: a raw body is measured by the page's check, in
+        // characters, the SDK's envelope by native code, in bytes — as before the parts.)
+        for i in stride(from: 0, to: outcomes.count - 2, by: 2) {
+            #expect(outcomes[i] == outcomes[i + 1], "case \(i / 2): SDK \(outcomes[i]) raw \(outcomes[i + 1])")
+        }
+        #expect(outcomes[0] == #"ok {"a":[1,"x"],"b":{"c":true}}"#)
+        #expect(outcomes[4] == #"ok {"q":1}"#)
+        #expect(outcomes[10] == #"ok {"q":4}"#)
+        #expect(outcomes[24] == "PAYLOAD_TOO_LARGE message of 223 bytes is larger than the limit of 200 bytes")
+        #expect(outcomes[25] == "PAYLOAD_TOO_LARGE message of 223 characters is larger than the limit of 200 bytes")
+        // Taken in parts: the two plain echo calls and the missing method (refused after lookup).
+        #expect(engine.callsTakenInParts == 3)
+        #expect(seen.all.filter { $0.hasPrefix("caf\u{E9} ") }.count == 2)
+    }
+
+    @Test("a handler with a receiver of its own (Cordova's) gets the envelope, not the parts")
+    func aReceiverGetsTheEnvelope() async throws {
+        let (engine, _) = try Self.engine()
+        defer { engine.close() }
+        var bodies: [JSONValue] = []
+        engine.addMessageReceiver("bridge") { bodies.append($0) }
+        try engine.evaluate("bridge.call('echo', {n: 1}); bridge.call('echo', {n: 2}, {timeout: 50});")
+        try await engine.runUntilIdle(limit: .milliseconds(2000))
+        #expect(engine.callsTakenInParts == 0)
+        #expect(bodies.count == 2)
+        #expect(bodies.first?["params"] == ["n": 1])
+        #expect(bodies.first?["method"] == "echo")
+    }
+}
