@@ -47,9 +47,18 @@ enum JSStringConversion {
     }
 
     /// A Swift string from a `JSStringRef` (does not release it).
+    ///
+    /// Through UTF-8 first: JavaScriptCore converts its 8-bit strings straight to UTF-8, and Swift
+    /// takes ASCII bytes as they are (the UTF-16 way made JavaScriptCore widen the string and Swift
+    /// transcode it: most of a method name's cost). A result that does not keep every UTF-16 unit
+    /// (a lone surrogate the UTF-8 conversion could not write) goes the UTF-16 way, which repairs
+    /// it as before.
     static func string(_ ref: JSStringRef) -> String {
         let count = JSStringGetLength(ref)
-        guard count > 0, let chars = JSStringGetCharactersPtr(ref) else { return "" }
+        guard count > 0 else { return "" }
+        let viaUTF8 = withUTF8(ref) { String(decoding: $0, as: UTF8.self) }
+        if viaUTF8.utf16.count == count { return viaUTF8 }
+        guard let chars = JSStringGetCharactersPtr(ref) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: chars, count: count), as: UTF16.self)
     }
 
