@@ -8,7 +8,7 @@ extension BridgeEngine {
         let limits = configuration.limits
         // The native side enforces the limits on what was really sent (the prelude's check runs
         // first for friendly paths, but a getter can answer it differently from the serializer).
-        let parser = JSONParser(maxDepth: configuration.maxDepth.addingReportingOverflow(2).overflow ? .max : configuration.maxDepth + 2, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
+        let parser = JSONParser(maxDepth: min(configuration.maxDepth, .max - 2) + 2, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
         // A deferred params object, parsed alone: one level less deep than in its envelope.
         let paramsParser = JSONParser(maxDepth: parser.maxDepth - 1, maxStringLength: limits.maxStringLength, maxArrayLength: limits.maxArrayLength)
         func jsNumber(_ n: Int) -> JSONValue { .number(Double(n) > JSNumber.maxSafeInteger ? JSNumber.maxSafeInteger : Double(n)) }
@@ -44,7 +44,7 @@ extension BridgeEngine {
                     }
                     return .undefined
                 }
-                let timeout: Duration? = args.count > 3 ? args.number(3).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil } : nil
+                let timeout = args.count > 3 ? Self.callTimeout(args.number(3)) : nil
                 let wantsProgress = args.count > 4 && args.bool(4)
                 let fromSDK = args.count > 5 && args.bool(5)
                 // Parse the envelope's members directly (no dictionary for the outer object); its

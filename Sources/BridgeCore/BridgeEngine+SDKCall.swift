@@ -10,9 +10,10 @@ extension BridgeEngine {
     func receiveSDKCall(_ args: NativeArguments, parser: JSONParser, maxMessageBytes: Int, maxStringLength: Int) -> Bool {
         let name = host.handlerName(at: args.number(0))
         if !hooks.messageReceivers.isEmpty, hooks.messageReceivers[name] != nil { return false }
-        guard let method = args.string(1), let n = args.number(3).flatMap(JSNumber.int), n > 0,
+        // (A callback number past 15 digits is not an SDK number for `SDKCallbackID`: the envelope.)
+        guard let method = args.string(1), let n = args.number(3).flatMap(JSNumber.int), n > 0, n < 1_000_000_000_000_000,
               Self.isPlainMethod(method, maxLength: maxStringLength) else { return false }
-        let timeout: Duration? = args.number(4).flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil }
+        let timeout = Self.callTimeout(args.number(4))
         let wantsProgress = args.bool(5)
         let callbackId = SDKCallbackID.prefix + String(n)
         // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
@@ -31,8 +32,13 @@ extension BridgeEngine {
         }
         guard let params else { return false }
         callsTakenInParts += 1
-        dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true)
+        dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true, sdkCallback: n)
         return true
+    }
+
+    /// A call's timeout as the SDK passes it: milliseconds, a negative number or `NaN` for none.
+    static func callTimeout(_ ms: Double?) -> Duration? {
+        ms.flatMap { $0 >= 0 && $0.isFinite ? .milliseconds(exactly: $0) : nil }
     }
 
     /// A method name the SDK's `JSON.stringify` writes as itself between quotes (printable ASCII,

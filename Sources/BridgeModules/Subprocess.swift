@@ -56,7 +56,7 @@ enum Subprocess {
         var retries = 0
         while status == ETXTBSY && retries < Self.busyRetries {
             retries += 1
-            usleep(UInt32(min(retries, 10)) * 10_000)
+            usleep(UInt32(retries) * 10_000)
             status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         }
         guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }

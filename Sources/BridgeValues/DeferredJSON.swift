@@ -3,13 +3,14 @@ import Synchronization
 /// JSON text whose value is built the first time it is read: a call's params, which a mock,
 /// a handler that ignores them, or a run without trace and schemas never reads. The text was
 /// checked against the grammar and the limits when it arrived
-/// (`JSONParser.parseObjectMembers(_:deferring:)`), so building it cannot fail.
+/// (`JSONParser.parseObjectMembers(_:deferring:)` in an envelope, `JSONParser.check(_:)` alone),
+/// so building it cannot fail.
 package final class DeferredJSON: Sendable {
     private let text: [UInt8]
     private let parser: JSONParser
     private let built = Mutex<JSONValue?>(nil)
 
-    /// `text` as read from the envelope; `parser` with the limits it was checked against (its
+    /// `text` as it arrived; `parser` with the limits it was checked against (for params, a
     /// `maxDepth` one lower than the envelope's: the value is one level down there).
     package init(text: [UInt8], parser: JSONParser) {
         self.text = text

@@ -37,34 +37,18 @@ extension JSONParser.Reader {
     }
 
     mutating func skipObject(depth: Int) throws(JSONParser.Failure) {
-        if depth > maxDepth { throw fail("nested too deeply") }
-        pos += 1
-        skipWhitespace()
-        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
-            pos += 1
-            return
-        }
+        if try opens(UInt8(ascii: "}"), depth: depth) { return }
         while true {
-            skipWhitespace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            try atKey()
             try skipString()
-            skipWhitespace()
-            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
-            pos += 1
-            skipWhitespace()
+            try pastColon()
             try skipValue(depth: depth)
             if try closes(UInt8(ascii: "}"), object: true) { return }
         }
     }
 
     mutating func skipArray(depth: Int) throws(JSONParser.Failure) {
-        if depth > maxDepth { throw fail("nested too deeply") }
-        pos += 1
-        skipWhitespace()
-        if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") {
-            pos += 1
-            return
-        }
+        if try opens(UInt8(ascii: "]"), depth: depth) { return }
         var count = 0
         while true {
             skipWhitespace()

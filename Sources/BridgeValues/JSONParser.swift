@@ -181,6 +181,34 @@ public struct JSONParser: Sendable {
             Failure(reason: reason, path: "", offset: pos)
         }
 
+        /// At a container's opening bracket: checks the depth and consumes it; `true` when the
+        /// container is empty (its closing `close` consumed too).
+        @inline(__always)
+        mutating func opens(_ close: UInt8, depth: Int) throws(Failure) -> Bool {
+            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
+            pos += 1
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == close else { return false }
+            pos += 1
+            return true
+        }
+
+        /// Before a member's key: at its opening quote, else the error.
+        @inline(__always)
+        mutating func atKey() throws(Failure) {
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+        }
+
+        /// After a member's key: past the `:` and the whitespace around it, else the error.
+        @inline(__always)
+        mutating func pastColon() throws(Failure) {
+            skipWhitespace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
+            pos += 1
+            skipWhitespace()
+        }
+
         /// After a member or an element: `true` at the container's closing `close`, `false` after
         /// a `,` (either consumed), else the container's error.
         @inline(__always)
@@ -241,21 +269,11 @@ public struct JSONParser: Sendable {
         /// named `deferKey` whose value is an object, its checked byte range to `deferred`.
         @inline(__always)
         mutating func readMembers(depth: Int, deferring deferKey: String? = nil, _ add: (String, JSONValue) -> Void, deferred: (Range<Int>) -> Void = { _ in }) throws(Failure) {
-            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
-            pos += 1
-            skipWhitespace()
-            if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
-                pos += 1
-                return
-            }
+            if try opens(UInt8(ascii: "}"), depth: depth) { return }
             while true {
-                skipWhitespace()
-                guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+                try atKey()
                 let key = try string()
-                skipWhitespace()
-                guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':' after key") }
-                pos += 1
-                skipWhitespace()
+                try pastColon()
                 do throws(Failure) {
                     if let deferKey, pos < bytes.count, bytes[pos] == UInt8(ascii: "{"), key.sameScalars(as: deferKey) {
                         let start = pos
@@ -273,14 +291,8 @@ public struct JSONParser: Sendable {
         }
 
         mutating func array(depth: Int) throws(Failure) -> JSONValue {
-            if depth > maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
-            pos += 1
             var items: [JSONValue] = []
-            skipWhitespace()
-            if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") {
-                pos += 1
-                return .array(items)
-            }
+            if try opens(UInt8(ascii: "]"), depth: depth) { return .array(items) }
             while true {
                 skipWhitespace()
                 if items.count >= maxArrayLength {
