@@ -25,6 +25,17 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 
+/* Scripts prepared once per context group and evaluated in any context of it
+   (JSScriptRefPrivate.h): JSEvaluateScript copies its text and hashes the copy on every call;
+   a JSScriptRef is one source provider that every evaluation shares. */
+typedef struct OpaqueJSScript *JSScriptRef;
+JS_EXPORT JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef url,
+                                               int startingLineNumber, JSStringRef source,
+                                               JSStringRef *errorMessage, int *errorLine);
+JS_EXPORT void JSScriptRelease(JSScriptRef script);
+JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue,
+                                      JSValueRef *exception);
+
 /* JavaScriptCore's GLib API for its options (jsc/JSCOptions.h, public), declared here so the
    module needs no GLib headers: gboolean and gint are int. */
 JS_EXPORT int jsc_options_set_boolean(const char *option, int value);

@@ -222,22 +222,13 @@ package final class ScriptContext {
                 }
             }
         }
-        guard let value = try outcome.get(), JSValueIsObject(ctx, value), let object = attempt({ JSValueToObject(ctx, value, $0) }), JSObjectIsFunction(ctx, object) else { return nil }
-        return ScriptFunction(context: self, object: object)
+        return try outcome.get().flatMap(function(from:))
     }
 
-    /// Evaluates a prepared script (``ScriptSource``): the same as `evaluate(_:sourceURL:)` with
-    /// its text, without converting the text again.
-    @discardableResult
-    package func evaluate(_ source: ScriptSource, sourceURL: String?, line: Int = 1, wantResult: Bool = true) throws(ScriptError) -> JSONValue? {
-        let outcome: Result<JSONValue?, ScriptError> = JSStringConversion.with(sourceURL ?? "") { url in
-            Result { () throws(ScriptError) -> JSONValue? in
-                let value = try trying { JSEvaluateScript(ctx, source.ref, nil, sourceURL == nil ? nil : url, Int32(clamping: line), $0) }
-                guard wantResult, let value else { return nil }
-                return try json(of: value)
-            }
-        }
-        return try outcome.get()
+    /// The function `value` is, kept for later calls; `nil` when it is not one.
+    func function(from value: JSValueRef) -> ScriptFunction? {
+        guard JSValueIsObject(ctx, value), let object = attempt({ JSValueToObject(ctx, value, $0) }), JSObjectIsFunction(ctx, object) else { return nil }
+        return ScriptFunction(context: self, object: object)
     }
 
     /// Checks syntax without running.
@@ -255,7 +246,7 @@ package final class ScriptContext {
     /// The JSON form of a JS value via the engine's own `JSON.stringify` (lenient: NaN becomes
     /// null). `nil` for undefined, functions and values JSON cannot represent (a DOM node, a
     /// cycle): a completion value is not an error of the script.
-    private func json(of value: JSValueRef) throws(ScriptError) -> JSONValue? {
+    func json(of value: JSValueRef) throws(ScriptError) -> JSONValue? {
         if JSValueIsUndefined(ctx, value) { return nil }
         var exception: JSValueRef?
         let created = JSValueCreateJSONString(ctx, value, 0, &exception)

@@ -17,6 +17,8 @@ import Synchronization
 public final class ScriptVM {
     let group: JSContextGroupRef
     let watchdog: Watchdog
+    /// The texts this VM evaluates again and again, prepared once (``PreparedScripts``).
+    let preparedScripts = PreparedScripts()
 
     /// The process-wide VM engines share unless their configuration names another (10 s time
     /// limit); see `EngineConfiguration.vm`.
@@ -53,6 +55,7 @@ public final class ScriptVM {
     package static var keptUntilExitCount: Int { keptUntilExit.count }
 
     isolated deinit {
+        preparedScripts.releaseAll()
         if let helper {
             if let function = rejectionSink { JSValueUnprotect(helper, function) }
             for object in helperObjects.values { JSValueUnprotect(helper, object) }
@@ -96,7 +99,7 @@ public final class ScriptVM {
         if let object = helperObjects[key] { return SharedObject(ref: object, group: group) }
         guard let ctx = helperContext() else { return nil }
         var exception: JSValueRef?
-        let value = JSStringConversion.with(sourceURL) { JSEvaluateScript(ctx, source.ref, nil, $0, 1, &exception) }
+        let value = JSStringConversion.with(sourceURL) { JSEvaluateScript(ctx, source.ref, nil, $0, 1, &exception) }  // once per VM: not prepared
         guard exception == nil, let value, JSValueIsObject(ctx, value), let object = JSValueToObject(ctx, value, &exception), exception == nil else { return nil }
         JSValueProtect(ctx, object)
         helperObjects[key] = object
