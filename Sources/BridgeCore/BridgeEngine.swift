@@ -136,16 +136,36 @@ public final class BridgeEngine {
         _ = try run(source, sourceURL: sourceURL, line: line, wantResult: false)
     }
 
+    /// Runs a text prepared once for every engine of the process (a harness, a prelude) for its
+    /// effects: ``execute(_:sourceURL:line:)`` without converting the text for each engine, and
+    /// in a shared VM without copying it for each (``ScriptSource``).
+    ///
+    /// - Throws: `ScriptError` with message, file:line and stack.
+    package func execute(_ source: ScriptSource, sourceURL: String) throws(ScriptError) {
+        guard let context = host.context else { throw ScriptError(message: "engine is closed") }
+        do {
+            try context.evaluate(source, sourceURL: sourceNames.alias(for: sourceURL), wantResult: false)
+        } catch {
+            throw mapped(error, sourceURL: sourceURL)
+        }
+    }
+
     private func run(_ source: String, sourceURL: String?, line: Int, wantResult: Bool) throws(ScriptError) -> JSONValue? {
         guard let context = host.context else { throw ScriptError(message: "engine is closed") }
         do {
             return try context.evaluate(source, sourceURL: sourceURL.map { sourceNames.alias(for: $0) }, line: line, wantResult: wantResult)
         } catch {
-            var e = mapped(sourceNames.restore(error).relocated(outside: internalSources))
-            // A terminated script carries no location of its own; name the script at least.
-            if e.sourceURL == nil { e.sourceURL = sourceURL }
-            throw e
+            throw mapped(error, sourceURL: sourceURL)
         }
+    }
+
+    /// An evaluation's error as the engine reports it: names restored, frames of the runtime's
+    /// own scripts left out, and at least the script named.
+    private func mapped(_ error: ScriptError, sourceURL: String?) -> ScriptError {
+        var e = mapped(sourceNames.restore(error).relocated(outside: internalSources))
+        // A terminated script carries no location of its own; name the script at least.
+        if e.sourceURL == nil { e.sourceURL = sourceURL }
+        return e
     }
 
     /// Checks a script's syntax without running it.

@@ -24,7 +24,7 @@ extension BridgeEngine {
         addCloseObserver { session.close() }
         addPendingReporter { session.pendingWork }
         context.installNativeObject("__netNative", functions: session.natives())
-        try context.evaluate(NetworkScript.source, sourceURL: NetworkScript.sourceURL, wantResult: false)
+        try context.evaluate(NetworkScript.script, sourceURL: NetworkScript.sourceURL, wantResult: false)
     }
 
     /// `true` once `installNetwork` ran.
@@ -53,7 +53,7 @@ extension NetworkSession {
                 // Compiled with its name (JavaScriptCore's eval drops `//# sourceURL`), so errors
                 // inside it are placed at the page line that called in.
                 // A failure (a bug; or the time limit) reaches the page as an Error.
-                guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factory, sourceURL: NetworkScript.sourceURL) else { return .undefined }
+                guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factoryScript, sourceURL: NetworkScript.sourceURL) else { return .undefined }
                 return .function(factory)
             }),
             ("bind", { [unowned self] args in
@@ -132,4 +132,10 @@ enum NetworkScript {
         return "(function (native, global, intrinsics, kept) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
             + parts.joined(separator: "\n") + "\n})\n"
     }()
+
+    /// ``source`` prepared once for all engines of the process.
+    static let script = ScriptSource(source)
+
+    /// ``factory`` prepared once for all engines of the process.
+    static let factoryScript = ScriptSource(factory)
 }

@@ -16,7 +16,7 @@ extension BridgeEngine {
         session.knownMethods = knownMethods
         installPeerNatives(context, session)
         do {
-            try context.evaluate(EmbeddedJS.peersStart.trimmingSuffix() + "(__peerNative, this);\ndelete this.__peerNative;\n", sourceURL: PeerScripts.startURL, wantResult: false)
+            try context.evaluate(PeerScripts.startScript, sourceURL: PeerScripts.startURL, wantResult: false)
         } catch {
             recordUncaught(error)
             return
@@ -91,6 +91,8 @@ extension BridgeEngine {
 /// The embedded scripts of the peer bridges and small helpers around them.
 enum PeerScripts {
     static let startURL = "bridge-peers-start.js"
+    /// The start script run in every engine with peers, prepared once for all of them.
+    static let startScript = ScriptSource(EmbeddedJS.peersStart.trimmingSuffix() + "(__peerNative, this);\ndelete this.__peerNative;\n")
     static let allURLs: Set<String> = [startURL, "bridge-peers-wvjb.js", "bridge-peers-jsbridge.js", "bridge-peers-capacitor.js"]
 
     static func protocolNamed(_ name: String) -> PeerProtocol? {

@@ -124,9 +124,9 @@ final class TestFileRunner {
         }
 
         do {
-            try engine.evaluate(TestHarness.source, sourceURL: TestHarness.sourceURL)
-            for part in TestHarness.extensions { try engine.evaluate(part.source, sourceURL: part.sourceURL) }
-            try engine.evaluate(TestHarness.finish, sourceURL: TestHarness.sourceURL)
+            try engine.execute(TestHarness.source, sourceURL: TestHarness.sourceURL)
+            for part in TestHarness.extensions { try engine.execute(part.source, sourceURL: part.sourceURL) }
+            try engine.execute(TestHarness.finish, sourceURL: TestHarness.sourceURL)
         } catch {
             return fileFailure(TestFailure(message: "the test harness failed to load: \(error)", details: [], location: nil))
         }

@@ -1,3 +1,5 @@
+import ScriptEngine
+
 /// The JS side of `bridge-run test`, evaluated in each test file's engine after the prelude and
 /// before the file.
 ///
@@ -37,18 +39,17 @@ enum TestHarness {
     /// The core harness (`JS/bridge-test-harness.js`, embedded at build time): one function over
     /// the native object and the global object, run at once. Its `expect` part provides the
     /// matchers, `.not`, `.resolves`/`.rejects`, asymmetric matchers and value printing.
-    static var source: String { EmbeddedJS.bridgeTestHarness }
+    /// Prepared once for every test file's engine.
+    static let source = ScriptSource(EmbeddedJS.bridgeTestHarness)
 
     /// The harness's extensions in load order, with the names their frames carry.
-    static var extensions: [(sourceURL: String, source: String)] {
-        [
-            ("bridge-test-mocks.js", EmbeddedJS.bridgeTestMocks),
-            ("bridge-test-timers.js", EmbeddedJS.bridgeTestTimers),
-            ("bridge-test-snapshots.js", EmbeddedJS.bridgeTestSnapshots),
-            ("bridge-test-pages.js", EmbeddedJS.bridgeTestPages),
-        ]
-    }
+    static let extensions: [(sourceURL: String, source: ScriptSource)] = [
+        ("bridge-test-mocks.js", ScriptSource(EmbeddedJS.bridgeTestMocks)),
+        ("bridge-test-timers.js", ScriptSource(EmbeddedJS.bridgeTestTimers)),
+        ("bridge-test-snapshots.js", ScriptSource(EmbeddedJS.bridgeTestSnapshots)),
+        ("bridge-test-pages.js", ScriptSource(EmbeddedJS.bridgeTestPages)),
+    ]
 
     /// Evaluated after the last extension: publishes `vi`/`jest`, removes the kit.
-    static let finish = "__bridgeTestKit.finish()"
+    static let finish = ScriptSource("__bridgeTestKit.finish()")
 }
