@@ -127,4 +127,13 @@ struct TraceReplayTests {
         #expect(try problem(#"{"type": {"result": 1}}"#) == nil)
         #expect(try problem("{\n\"type\": 3}") == #"T: mock for 'type' must be an object with "result" or "error""#)
     }
+
+    @Test("the first non-blank line is found as splitting the whole text into lines found it", arguments: [
+        "", "\n\n", "   \n\t\n", "{\"type\":\"call\"}", "\n\n  {\"type\":\"call\"}\n{}", "{\n  \"a\": {}\n}\n",
+        "\r\n\r\n{\"type\":\"call\"}\r\n", "x\r\ny\n", " \r\n", "\u{2028}\n\u{A0}\nz", "caf\u{E9}\n", "\n\u{1F600}\n", "a\nb", "\n \r\n\n q \r\n",
+    ])
+    func firstNonBlankLine(text: String) {
+        let expected = text[...].split(separator: "\n", omittingEmptySubsequences: true).first(where: { !$0.allSatisfy(\.isWhitespace) })
+        #expect(TraceReplay.firstNonBlankLine(text[...]).map(String.init) == expected.map(String.init))
+    }
 }
