@@ -40,6 +40,8 @@ JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSVa
    module needs no GLib headers: gboolean and gint are int. */
 JS_EXPORT int jsc_options_set_boolean(const char *option, int value);
 JS_EXPORT int jsc_options_get_boolean(const char *option, int *value);
+JS_EXPORT int jsc_options_set_int(const char *option, int value);
+JS_EXPORT int jsc_options_get_int(const char *option, int *value);
 
 /* Linker-section discovery for self-registering components. The linker defines
    __start_/__stop_ for every section whose name is a C identifier; weak so that an

@@ -72,4 +72,22 @@ import Testing
         #expect(ScriptVM.jscBooleanOption(JITTiering.optimizingTierOption) == before)
         #expect(ScriptVM.jscBooleanOption("noSuchOptionAnywhere") == nil)
     }
+
+    @Test("short-lived turns the optimizing tiers off and raises the baseline JIT's warm-up; what the environment sets is left alone")
+    func shortLivedOptions() {
+        #expect(JITTiering.standard.jscOptions(isInEnvironment: { _ in false }).isEmpty)
+        let all = JITTiering.shortLived.jscOptions(isInEnvironment: { _ in false })
+        #expect(all.map(\.name) == ["useDFGJIT", "thresholdForJITAfterWarmUp", "thresholdForJITSoon"])
+        #expect(all.map(\.value) == [.bool(false), .int(5000), .int(1000)])
+        let some = JITTiering.shortLived.jscOptions(isInEnvironment: { $0 == "thresholdForJITSoon" })
+        #expect(some.map(\.name) == ["useDFGJIT", "thresholdForJITAfterWarmUp"])
+        // Options JavaScriptCore really has, of the type set (a misspelt name would be ignored).
+        _ = ScriptVM(timeLimit: .seconds(5))
+        for (name, value) in all {
+            switch value {
+            case .bool: #expect(ScriptVM.jscBooleanOption(name) != nil, "\(name)")
+            case .int: #expect(ScriptVM.jscIntOption(name) != nil, "\(name)")
+            }
+        }
+    }
 }
