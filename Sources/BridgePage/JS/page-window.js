@@ -9,10 +9,11 @@
 const ObjectCtor = Object;
 const getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty, ownNames = Object.getOwnPropertyNames;
 const objectCreate = Object.create, objectDefineProperties = Object.defineProperties, objectKeys = Object.keys;
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 const FunctionCall = Function.prototype.call, FunctionApply = Function.prototype.apply;
 const uncurry = Function.prototype.bind.bind(FunctionCall);
-const hasOwn = uncurry(hasOwnProperty);
+// A direct native call (Object.hasOwn): the uncurried hasOwnProperty was a bound-function call
+// for every property descriptor domino defines.
+const hasOwn = Object.hasOwn;
 const apply = uncurry(FunctionApply);
 const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
 const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
