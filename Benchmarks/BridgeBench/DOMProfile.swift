@@ -55,16 +55,51 @@ enum DOMProfile {
             e.close()
         }
         var samples: [Double] = []
-        for _ in 0..<30 {
-            var config = EngineConfiguration()
-            config.vm = vm
-            let t = DispatchTime.now().uptimeNanoseconds
-            let e = try BridgeEngine(configuration: config)
-            try e.installPageSupport()
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
-            e.close()
+        let traces = try vm.samplingJavaScript {
+            for _ in 0..<30 {
+                var config = EngineConfiguration()
+                config.vm = vm
+                let t = DispatchTime.now().uptimeNanoseconds
+                let e = try BridgeEngine(configuration: config)
+                try e.installPageSupport()
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+                e.close()
+            }
         }
+        if let traces { printHottest(traces) }
         let s = samples.sorted()
         print(String(format: "engine + installPageSupport, 30 in one VM: min %.1f median %.1f max %.1f ms", s[0], s[15], s[29]))
+    }
+}
+
+extension DOMProfile {
+    /// The JavaScript functions JavaScriptCore's sampling profiler saw most, on top of the stack
+    /// (self) and anywhere in it (inclusive), as shares of the samples.
+    static func printHottest(_ json: String) {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let traces = root["traces"] as? [[String: Any]], !traces.isEmpty else {
+            print("sampling profiler: no samples")
+            return
+        }
+        var selfCount: [String: Int] = [:], inclusive: [String: Int] = [:]
+        for trace in traces {
+            let frames = (trace["frames"] as? [[String: Any]]) ?? []
+            let names = frames.map { f -> String in
+                let name = (f["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "(anonymous)"
+                // Frames carry a source number, not a URL: `name @source:line`.
+                guard let line = f["line"] as? Int, line < Int(UInt32.max), let source = f["sourceID"] as? Int else { return name }
+                return "\(name) @\(source):\(line)"
+            }
+            if let top = names.first { selfCount[top, default: 0] += 1 }
+            for n in Set(names) { inclusive[n, default: 0] += 1 }
+        }
+        let total = Double(traces.count)
+        func show(_ title: String, _ counts: [String: Int]) {
+            let top = counts.sorted { $0.value > $1.value }.prefix(15).map { String(format: "%.1f%% %@", Double($0.value) / total * 100, $0.key) }
+            print("  \(title): " + top.joined(separator: "; "))
+        }
+        print("sampling profiler, \(traces.count) samples:")
+        show("self", selfCount)
+        show("inclusive", inclusive)
     }
 }

@@ -36,6 +36,12 @@ JS_EXPORT void JSScriptRelease(JSScriptRef script);
 JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue,
                                       JSValueRef *exception);
 
+/* JavaScriptCore's sampling profiler (JSContextRefPrivate.h): where a VM's JavaScript time goes,
+   as JSON stack traces, for the benchmark's profiles. */
+JS_EXPORT bool JSContextGroupEnableSamplingProfiler(JSContextGroupRef group);
+JS_EXPORT void JSContextGroupDisableSamplingProfiler(JSContextGroupRef group);
+JS_EXPORT JSStringRef JSContextGroupTakeSamplesFromSamplingProfiler(JSContextGroupRef group);
+
 /* JavaScriptCore's GLib API for its options (jsc/JSCOptions.h, public), declared here so the
    module needs no GLib headers: gboolean and gint are int. */
 JS_EXPORT int jsc_options_set_boolean(const char *option, int value);

@@ -215,3 +215,20 @@ private func rejectionSinkCallback(
 ) -> JSValueRef? {
     JSValueMakeUndefined(ctx)
 }
+
+extension ScriptVM {
+    /// Runs `body` with JavaScriptCore's sampling profiler on and returns its samples (JSON:
+    /// `{"traces": [{"frames": [{"name", "location", …}], …}]}`), or `nil` when this build of
+    /// JavaScriptCore has no sampling profiler. For profiling tools (`bridge-bench --profile`).
+    package func samplingJavaScript(_ body: () throws -> Void) rethrows -> String? {
+        guard JSContextGroupEnableSamplingProfiler(group) else {
+            try body()
+            return nil
+        }
+        defer { JSContextGroupDisableSamplingProfiler(group) }
+        try body()
+        guard let text = JSContextGroupTakeSamplesFromSamplingProfiler(group) else { return nil }
+        defer { JSStringRelease(text) }
+        return JSStringConversion.string(text)
+    }
+}
