@@ -92,8 +92,12 @@ package enum DominoLibrary {
         // An index past the new end is removed, not set to undefined (it stayed in Object.keys).
         ("FilteredElementList.js", "        this[i] = undefined;", "        delete this[i];"),
         ("Element.js", "        this[i] = undefined;", "        delete this[i];"),
-        ("FilteredElementList.js", "  this.traverse();\n}",
-         "  this.traverse(); var self = this; ['root', 'filter', 'lastModTime', 'done', 'cache'].forEach(function (k) { Object.defineProperty(self, k, { enumerable: false }); });\n}"),
+        // (The list's fields are defined non-enumerable at once: a defineProperty per field after
+        // they were assigned changed five attributes of every list, which made JavaScriptCore
+        // give each list a dictionary of its own; getElementsBy… runs for every node jQuery
+        // appends.)
+        ("FilteredElementList.js", "  this.root = root;\n  this.filter = filter;\n  this.lastModTime = root.lastModTime;\n  this.done = false;\n  this.cache = [];\n",
+         "  Object.defineProperties(this, { root: { value: root, writable: true, configurable: true },\n    filter: { value: filter, writable: true, configurable: true },\n    lastModTime: { value: root.lastModTime, writable: true, configurable: true },\n    done: { value: false, writable: true, configurable: true },\n    cache: { value: [], writable: true, configurable: true } });\n"),
         ("Element.js", "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache();\n}",
          "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache(); var self = this; ['element', 'lastModTime', 'childrenByNumber', 'childrenByName'].forEach(function (k) { if (Object.prototype.hasOwnProperty.call(self, k)) Object.defineProperty(self, k, { enumerable: false }); });\n}"),
         // CSS custom properties (`el.style.setProperty('--gap', '4px')`, `style="--gap: 4px"`):

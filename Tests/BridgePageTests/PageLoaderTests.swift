@@ -114,6 +114,24 @@ import BridgeRuntimeTesting
         #expect(v == "true,1,hi,7,true,1,a b,1,true,red")
     }
 
+    @Test("live lists (getElementsBy…, children) enumerate only their indices, before and after the tree changes")
+    func liveListsEnumerateOnlyTheirIndices() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("""
+            const ul = document.createElement('ul'); document.body.appendChild(ul);
+            for (let i = 0; i < 3; i++) { const li = document.createElement('li'); li.className = 'x'; ul.appendChild(li); }
+            const byTag = document.getElementsByTagName('li'), byClass = ul.getElementsByClassName('x'), kids = ul.children;
+            const keys = (o) => { const k = []; for (const n in o) k.push(n); return Object.keys(o).join(' ') + '|' + k.join(' '); };
+            const before = [byTag.length, keys(byTag), keys(byClass), keys(kids)].join(';');
+            ul.removeChild(ul.firstChild);
+            const after = [byTag.length, byClass.length, kids.length, keys(byTag), keys(byClass), keys(kids), byTag[1] === ul.lastChild].join(';');
+            before + '/' + after
+            """)
+        #expect(v == "3;0 1 2|0 1 2;0 1 2|0 1 2;0 1 2|0 1 2/2;2;2;0 1|0 1;0 1|0 1;0 1|0 1;true")
+    }
+
     @Test func missingFeaturesFailWithTheJSErrorAndRealSelectorsWork() throws {
         let e = try engine()
         defer { e.close() }
