@@ -50,6 +50,7 @@ package enum DominoLibrary {
         guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
         var fixed = source
         for fix in fixes where fix.file == name { fixed = replacingEvery(fix.text, with: fix.replacement, in: fixed) }
+        for rename in symbolMembers where rename.file == name { fixed = replacingMember(rename.member, with: rename.symbol, in: fixed) }
         let script = ScriptSource(wrap(fixed))
         cache.withLock { $0[path] = script }
         return script
@@ -92,12 +93,9 @@ package enum DominoLibrary {
         // An index past the new end is removed, not set to undefined (it stayed in Object.keys).
         ("FilteredElementList.js", "        this[i] = undefined;", "        delete this[i];"),
         ("Element.js", "        this[i] = undefined;", "        delete this[i];"),
-        // (The list's fields are defined non-enumerable at once: a defineProperty per field after
-        // they were assigned changed five attributes of every list, which made JavaScriptCore
-        // give each list a dictionary of its own; getElementsBy… runs for every node jQuery
-        // appends.)
-        ("FilteredElementList.js", "  this.root = root;\n  this.filter = filter;\n  this.lastModTime = root.lastModTime;\n  this.done = false;\n  this.cache = [];\n",
-         "  Object.defineProperties(this, { root: { value: root, writable: true, configurable: true },\n    filter: { value: filter, writable: true, configurable: true },\n    lastModTime: { value: root.lastModTime, writable: true, configurable: true },\n    done: { value: false, writable: true, configurable: true },\n    cache: { value: [], writable: true, configurable: true } });\n"),
+        // (The list's own fields are symbols: see `symbolMembers`.)
+        ("FilteredElementList.js", "module.exports = FilteredElementList;",
+         "module.exports = FilteredElementList; var SymbolCtor = require('bridge:Symbol'), felRoot = SymbolCtor('root'), felFilter = SymbolCtor('filter'), felLastModTime = SymbolCtor('lastModTime'), felDone = SymbolCtor('done'), felCache = SymbolCtor('cache');"),
         ("Element.js", "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache();\n}",
          "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache(); var self = this; ['element', 'lastModTime', 'childrenByNumber', 'childrenByName'].forEach(function (k) { if (Object.prototype.hasOwnProperty.call(self, k)) Object.defineProperty(self, k, { enumerable: false }); });\n}"),
         // CSS custom properties (`el.style.setProperty('--gap', '4px')`, `style="--gap: 4px"`):
@@ -140,6 +138,47 @@ package enum DominoLibrary {
         }
         guard from > 0 else { return source }
         out.append(contentsOf: bytes[from...])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Fields a domino class keeps on its instances, made symbol-keyed in its file: every
+    /// `this.member` becomes `this[symbol]` (the symbols are declared by a fix above, made by the
+    /// `Symbol` the page prelude captured, `require('bridge:Symbol')`: a page's own `let Symbol`
+    /// or `Symbol = …` must not break the DOM it loads later). The live
+    /// lists of `getElementsBy…` kept their state in enumerable fields, so `Object.keys(list)` and
+    /// `for…in` listed `root`, `filter`, `cache`, … beside the indices (browsers list only the
+    /// indices); redefining them non-enumerable for every list cost more than the list itself
+    /// (JavaScriptCore gave each list a dictionary of its own, and jQuery makes one per node it
+    /// appends). Symbol keys are neither enumerated nor slower.
+    static let symbolMembers: [(file: String, member: String, symbol: String)] = [
+        ("FilteredElementList.js", "root", "felRoot"), ("FilteredElementList.js", "filter", "felFilter"),
+        ("FilteredElementList.js", "lastModTime", "felLastModTime"), ("FilteredElementList.js", "done", "felDone"),
+        ("FilteredElementList.js", "cache", "felCache"),
+    ]
+
+    /// `source` with every `this.member` (as a whole name: not `this.members`) written
+    /// `this[symbol]`.
+    static func replacingMember(_ member: String, with symbol: String, in source: String) -> String {
+        let pattern = Array(("this." + member).utf8), replacement = Array(("this[" + symbol + "]").utf8)
+        let bytes = Array(source.utf8)
+        func isIdentifier(_ c: UInt8) -> Bool {
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 1024)
+        var i = 0
+        while i < bytes.count {
+            let end = i + pattern.count
+            if end <= bytes.count, bytes[i] == pattern[0], bytes[i..<end].elementsEqual(pattern),
+               i == 0 || !isIdentifier(bytes[i - 1]) && bytes[i - 1] != UInt8(ascii: "."),
+               end == bytes.count || !isIdentifier(bytes[end]) {
+                out.append(contentsOf: replacement)
+                i = end
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
         return String(decoding: out, as: UTF8.self)
     }
 

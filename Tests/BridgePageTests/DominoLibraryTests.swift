@@ -22,4 +22,24 @@ import Testing
     func replacesEveryOccurrenceAsStringReplacingDoes(_ source: String, _ text: String, _ replacement: String) {
         #expect(DominoLibrary.replacingEvery(text, with: replacement, in: source) == source.replacing(text, with: replacement))
     }
+
+    @Test func everySymbolMemberIsFoundAndNoneIsLeftInTheInstalledLibrary() throws {
+        for rename in DominoLibrary.symbolMembers {
+            let source = try String(contentsOfFile: DominoLibrary.defaultDirectory + "/" + rename.file, encoding: .utf8)
+            let mended = DominoLibrary.replacingMember(rename.member, with: rename.symbol, in: source)
+            #expect(mended != source, "\(rename.file): no this.\(rename.member)")
+            #expect(DominoLibrary.replacingMember(rename.member, with: rename.symbol, in: mended) == mended, "\(rename.file): this.\(rename.member) left")
+            #expect(mended.split(separator: "\n", omittingEmptySubsequences: false).count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+            // The symbol is declared by a fix of the same file.
+            #expect(DominoLibrary.fixes.contains { $0.file == rename.file && $0.replacement.contains("var ") && $0.replacement.contains(rename.symbol + " = SymbolCtor(") })
+        }
+    }
+
+    @Test(arguments: [
+        ("this.root = r;", "this[S] = r;"), ("(this.root)", "(this[S])"), ("this.roots; this.root_", "this.roots; this.root_"),
+        ("a.this.root", "a.this.root"), ("xthis.root", "xthis.root"), ("this.root.x(this.root)", "this[S].x(this[S])"), ("this.root", "this[S]"), ("", ""),
+    ])
+    func replacesOnlyWholeMembersOfThis(_ source: String, _ expected: String) {
+        #expect(DominoLibrary.replacingMember("root", with: "S", in: source) == expected)
+    }
 }

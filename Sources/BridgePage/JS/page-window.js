@@ -26,7 +26,7 @@ const stringSlice = uncurry(String.prototype.slice), stringIndexOf = uncurry(Str
 const stringLower = uncurry(String.prototype.toLowerCase), stringTrim = uncurry(String.prototype.trim);
 const stringSplit = uncurry(String.prototype.split), stringReplace = uncurry(String.prototype.replace);
 const charCodeAt = uncurry(String.prototype.charCodeAt);
-const ProxyCtor = Proxy, reflectConstruct = Reflect.construct, StringCtor = String, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
+const ProxyCtor = Proxy, reflectConstruct = Reflect.construct, StringCtor = String, SymbolCtor = Symbol, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
 const reportError = global.reportError;
 const info = native.pageInfo();
 
@@ -79,6 +79,8 @@ function deferredModule(file, isFunction) {
   return new ProxyCtor(function () {}, handler);
 }
 function dominoRequire(request) {
+  // The captured Symbol, for the fields domino's live lists keep under symbols (DominoLibrary).
+  if (request === 'bridge:Symbol') return SymbolCtor;
   const file = fileOf(StringCtor(request));
   if (mapHas(modules, file)) return mapGet(modules, file).exports;
   if (mapHas(deferred, file)) return deferredModule(file, mapGet(deferred, file));
