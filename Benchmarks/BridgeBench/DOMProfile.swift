@@ -81,14 +81,18 @@ extension DOMProfile {
             print("sampling profiler: no samples")
             return
         }
+        // Frames carry a source number; `sources` names them.
+        var files: [Int: String] = [:]
+        for source in (root["sources"] as? [[String: Any]]) ?? [] {
+            if let id = source["sourceID"] as? Int, let url = source["url"] as? String { files[id] = url.split(separator: "/").last.map(String.init) ?? url }
+        }
         var selfCount: [String: Int] = [:], inclusive: [String: Int] = [:]
         for trace in traces {
             let frames = (trace["frames"] as? [[String: Any]]) ?? []
             let names = frames.map { f -> String in
                 let name = (f["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "(anonymous)"
-                // Frames carry a source number, not a URL: `name @source:line`.
                 guard let line = f["line"] as? Int, line < Int(UInt32.max), let source = f["sourceID"] as? Int else { return name }
-                return "\(name) @\(source):\(line)"
+                return "\(name) \(files[source] ?? "@\(source)"):\(line)"
             }
             if let top = names.first { selfCount[top, default: 0] += 1 }
             for n in Set(names) { inclusive[n, default: 0] += 1 }
