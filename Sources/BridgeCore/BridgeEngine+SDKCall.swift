@@ -20,7 +20,8 @@ extension BridgeEngine {
         let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
         let observesTraffic = hooks.observesCallTraffic
         let params: CallParams? = args.withUTF8(2) { bytes -> CallParams? in
-            guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{") else { return nil }
+            guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
+                  !Self.hasSurrogateEscape(bytes) else { return nil }
             do throws(JSONParser.Failure) {
                 // (Built at once when an observer takes the call traffic: the `call` event reads them.)
                 if observesTraffic { return .value(try parser.parse(bytes)) }
@@ -34,6 +35,21 @@ extension BridgeEngine {
         callsTakenInParts += 1
         dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true, sdkCallback: n)
         return true
+    }
+
+    /// Whether `text` has `\ud` in it. `JSON.stringify` writes a lone surrogate (and nothing else)
+    /// as a `\udXXX` escape; the SDK leaves the scan for one to this side when it sends a call in
+    /// its parts, and checks the strings itself when such a text is declined (a backslash before
+    /// "ud" in the data is a false alarm that costs only that check).
+    static func hasSurrogateEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count >= 3 else { return false }
+        var i = 0
+        let last = text.count - 3
+        while i <= last {
+            if text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u"), text[i + 2] == UInt8(ascii: "d") { return true }
+            i += 1
+        }
+        return false
     }
 
     /// A call's timeout as the SDK passes it: milliseconds, a negative number or `NaN` for none.

@@ -74,6 +74,39 @@ struct SDKCallPartsTests {
         #expect(seen.all.filter { $0.hasPrefix("caf\u{E9} ") }.count == 2)
     }
 
+    @Test("a params text with \\ud in it is declined: lone surrogates are refused with their path, a backslash before ud in the data crosses intact, as a raw post")
+    func surrogateEscapesAreDeclined() async throws {
+        let (engine, _) = try Self.engine()
+        defer { engine.close() }
+        try engine.evaluate(Self.script + """
+            run('echo', {s: 'x\\uD800'});
+            run('echo', {a: {b: ['ok', '\\udc00y']}});
+            run('echo', {p: 'C:\\\\udir', '\\\\ud': 1});
+            run('echo', {pair: '\\ud83d\\ude00'});
+            """)
+        try await engine.runUntilIdle(limit: .milliseconds(2000))
+        guard case .array(let outcomes) = try engine.evaluate("outcomes") else { Issue.record("no outcomes"); return }
+        #expect(outcomes.count == 8)
+        for i in stride(from: 0, to: outcomes.count, by: 2) {
+            #expect(outcomes[i] == outcomes[i + 1], "case \(i / 2): SDK \(outcomes[i]) raw \(outcomes[i + 1])")
+        }
+        #expect(outcomes[0].stringValue?.hasPrefix("INVALID_MESSAGE params.s: ") == true, "\(outcomes[0])")
+        #expect(outcomes[2].stringValue?.hasPrefix("INVALID_MESSAGE params.a.b[1]: ") == true, "\(outcomes[2])")
+        #expect(outcomes[4] == #"ok {"\\ud":1,"p":"C:\\udir"}"# || outcomes[4] == #"ok {"p":"C:\\udir","\\ud":1}"#, "\(outcomes[4])")
+        #expect(outcomes[6] == "ok {\"pair\":\"\u{1F600}\"}")
+        // Only the surrogate pair went in parts (JSON.stringify writes a pair as itself).
+        #expect(engine.callsTakenInParts == 1)
+    }
+
+    @Test("the scan for \\ud looks at the bytes as the SDK's indexOf did", arguments: [
+        ("", false), ("{}", false), (#"{"s":"\ud800"}"#, true), (#"\ud"#, true), (#"{"s":"\uD800"}"#, false), (#"{"s":"\\ud"}"#, true),
+        (#"{"s":"\u0064"}"#, false), (#"{"s":"u\d"}"#, false), (#"ab\u"#, false), (#"\udx"#, true),
+    ])
+    func surrogateEscapeScan(text: String, expected: Bool) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { BridgeEngine.hasSurrogateEscape($0) } == expected)
+    }
+
     @Test("a handler with a receiver of its own (Cordova's) gets the envelope, not the parts")
     func aReceiverGetsTheEnvelope() async throws {
         let (engine, _) = try Self.engine()

@@ -319,7 +319,9 @@ function isSignal(e, field) { return e !== null && typeof e === 'object' && weak
 // writes a lone surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs
 // only for a text with `\ud` in it (a rare false alarm, a backslash before "ud" in the data,
 // costs only the scan), or after a fault (the first fault in order counts the strings').
-function toJSON(v, root, depth0) {
+// `unscanned`: the caller leaves that scan to native code (the SDK's calls in their parts: a text
+// with `\ud` in it is declined there, and `send` scans and checks again).
+function toJSON(v, root, depth0, unscanned) {
   // A bridge.call made by a getter or toJSON that this check runs checks its own value: the
   // outer check's stack, string mode and replacer flag are kept and given back afterwards.
   const outerBase = checkBase, outerDepth = checkDepth, outerStrings = checkStrings, outerReplacer = needsReplacer;
@@ -341,7 +343,7 @@ function toJSON(v, root, depth0) {
           throw signal({ bridgeInvalid: (root ? root + ': ' : '') + 'serializing the value threw: ' + describe(e) });
         }
       }
-      if (strings || (f === null && (text === undefined || stringIndexOf(text, '\\ud') < 0))) break;
+      if (strings || (f === null && (text === undefined || unscanned === true || stringIndexOf(text, '\\ud') < 0))) break;
     }
     if (f !== null) {
       if (root) prepend(f, root);
@@ -660,22 +662,34 @@ function send(method, params, options, entry) {
   const id = CALLBACK_PREFIX + n;
   pending[n] = entry;
   const handler = options && options.handler || 'bridge';
+  // The common case crosses in its parts (below), and native code looks for lone surrogates
+  // there; anything else goes as the envelope with the text checked here.
+  const index = typeof handler === 'string' ? handlerIndex[handler] : undefined;
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
-  let ptext;
-  try { ptext = toJSON(params === undefined ? {} : params, 'params', 1); }
+  let ptext = paramsText(params, handler, id, n, index !== undefined);
+  if (ptext === undefined) return;
+  const timeout = options ? options.timeout : undefined;
+  const t = timeout === undefined ? undefined : NumberCtor(timeout);
+  if (index !== undefined) {
+    if (native.call(index, method, ptext, n, t === undefined ? -1 : t, !!entry.onProgress)) return;
+    // Declined (a text with `\ud` in it among other reasons): the lone-surrogate scan is ours.
+    if (stringIndexOf(ptext, '\\ud') >= 0) {
+      ptext = paramsText(params, handler, id, n, false);
+      if (ptext === undefined) return;
+    }
+  }
+  const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
+  postText(handler, text, id, t, !!entry.onProgress, true);
+}
+// A call's checked params text, or undefined when they were refused (the refusal is the call's
+// answer); what a page's getter or toJSON throws reaches the caller.
+function paramsText(params, handler, id, n, unscanned) {
+  try { return toJSON(params === undefined ? {} : params, 'params', 1, unscanned); }
   catch (e) {
-    if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return; }
+    if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return undefined; }
     delete pending[n];
     throw e;
   }
-  const timeout = options ? options.timeout : undefined;
-  const t = timeout === undefined ? undefined : NumberCtor(timeout);
-  // The common case crosses in its parts; native code declines what it would not take exactly
-  // as the envelope below, which then goes as before.
-  const index = typeof handler === 'string' ? handlerIndex[handler] : undefined;
-  if (index !== undefined && native.call(index, method, ptext, n, t === undefined ? -1 : t, !!entry.onProgress)) return;
-  const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
-  postText(handler, text, id, t, !!entry.onProgress, true);
 }
 const listeners = table();
 const early = table();
