@@ -100,7 +100,7 @@ struct RunInputs {
                 do {
                     let file = try FileLineSink(path: path)
                     inputs.traceFile = file
-                    inputs.trace = TraceWriter(sink: { file.write($0) })
+                    inputs.trace = TraceWriter(file: file)
                 } catch {
                     return fail("cannot write trace file \(path): \((error as? FileLineSinkError)?.reason ?? "\(error)")")
                 }

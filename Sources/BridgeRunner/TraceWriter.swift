@@ -11,7 +11,9 @@ import Glibc
 /// increasing `seq`, and the event's fields (docs/trace-format.md).
 @MainActor
 public final class TraceWriter {
-    private let sink: (String) -> Void
+    private let sink: ((String) -> Void)?
+    /// A file written the lines' bytes as they are (no `String` made of each line).
+    private let file: FileLineSink?
     private var seq = 0
     /// One line's bytes, reused.
     private var scratch: [UInt8] = []
@@ -21,6 +23,13 @@ public final class TraceWriter {
     /// Writes each line through `sink`.
     public init(sink: @escaping (String) -> Void) {
         self.sink = sink
+        file = nil
+    }
+
+    /// Writes each line to `file`.
+    public init(file: FileLineSink) {
+        sink = nil
+        self.file = file
     }
 
     /// Writes one event.
@@ -41,7 +50,11 @@ public final class TraceWriter {
             }
         }
         bytes.append(UInt8(ascii: "}"))
-        sink(String(decoding: bytes, as: UTF8.self))
+        if let file {
+            bytes.withUnsafeBufferPointer { file.write(line: $0) }
+        } else {
+            sink?(String(decoding: bytes, as: UTF8.self))
+        }
     }
 }
 
@@ -99,6 +112,15 @@ public final class FileLineSink: Sendable {
     public func write(_ line: String) {
         state.withLock { s in
             s.buffer.append(contentsOf: line.utf8)
+            s.buffer.append(0x0A)
+            if s.buffer.count > 1 << 16 { Self.flush(&s, path: path) }
+        }
+    }
+
+    /// Buffers one line given as UTF-8 bytes (without its line end).
+    public func write(line bytes: UnsafeBufferPointer<UInt8>) {
+        state.withLock { s in
+            s.buffer.append(contentsOf: bytes)
             s.buffer.append(0x0A)
             if s.buffer.count > 1 << 16 { Self.flush(&s, path: path) }
         }
