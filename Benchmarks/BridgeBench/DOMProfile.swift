@@ -86,7 +86,7 @@ extension DOMProfile {
         for source in (root["sources"] as? [[String: Any]]) ?? [] {
             if let id = source["sourceID"] as? Int, let url = source["url"] as? String { files[id] = url.split(separator: "/").last.map(String.init) ?? url }
         }
-        var selfCount: [String: Int] = [:], inclusive: [String: Int] = [:]
+        var selfCount: [String: Int] = [:], inclusive: [String: Int] = [:], fileSelf: [String: Int] = [:]
         for trace in traces {
             let frames = (trace["frames"] as? [[String: Any]]) ?? []
             let names = frames.map { f -> String in
@@ -95,6 +95,8 @@ extension DOMProfile {
                 return "\(name) \(files[source] ?? "@\(source)"):\(line)"
             }
             if let top = names.first { selfCount[top, default: 0] += 1 }
+            let file = frames.first.flatMap { ($0["sourceID"] as? Int).flatMap { files[$0] } } ?? "(native)"
+            fileSelf[file, default: 0] += 1
             for n in Set(names) { inclusive[n, default: 0] += 1 }
         }
         let total = Double(traces.count)
@@ -105,5 +107,9 @@ extension DOMProfile {
         print("sampling profiler, \(traces.count) samples:")
         show("self", selfCount)
         show("inclusive", inclusive)
+        show("self by file", fileSelf)
+        if let focus = ProcessInfo.processInfo.environment["BRIDGE_PROFILE_FILE"] {
+            show("self in \(focus)", selfCount.filter { $0.key.contains(focus) })
+        }
     }
 }
