@@ -38,6 +38,12 @@ final class PreparedScripts {
     /// identifier is never reused for another text while it is a key here.
     private var entries: [Key: Entry] = [:]
 
+    /// How many texts a VM keeps track of (the runtime's own are a few dozen).
+    static let capacity = 512
+
+    /// How many texts are known (seen, prepared or refused), for tests.
+    var count: Int { entries.count }
+
     /// How many texts are prepared (for tests).
     var preparedCount: Int {
         entries.values.reduce(0) { n, e in if case .prepared = e { return n + 1 }; return n }
@@ -55,7 +61,9 @@ final class PreparedScripts {
         case .prepared(_, let script): return script
         case .refused: return nil
         case .none:
-            entries[key] = .seen(source)
+            // A VM that meets more texts than the runtime's own (a runner evaluating texts it made
+            // as ScriptSources) keeps its table bounded; past it, new texts go the plain way.
+            if entries.count < Self.capacity { entries[key] = .seen(source) }
             return nil
         case .seen:
             var message: JSStringRef?

@@ -102,4 +102,17 @@ import Testing
             #expect(all == nil && vm == nil)
         }
     }
+
+    @Test("a VM keeps track of a bounded number of texts; past it, new texts are evaluated the plain way")
+    func boundedTable() throws {
+        let vm = ScriptVM(timeLimit: .seconds(5))
+        let context = ScriptContext(vm: vm)
+        for i in 0..<(PreparedScripts.capacity + 40) {
+            let source = ScriptSource("\(i) + 1")
+            #expect(try context.evaluate(source, sourceURL: "n.js") == .number(Double(i + 1)))
+            #expect(try context.evaluate(source, sourceURL: "n.js") == .number(Double(i + 1)))
+        }
+        #expect(vm.preparedScripts.count == PreparedScripts.capacity)
+        #expect(vm.preparedScripts.preparedCount == PreparedScripts.capacity)
+    }
 }

@@ -13,7 +13,7 @@ const FunctionCall = Function.prototype.call, FunctionApply = Function.prototype
 const uncurry = Function.prototype.bind.bind(FunctionCall);
 // A direct native call (Object.hasOwn): the uncurried hasOwnProperty was a bound-function call
 // for every property descriptor domino defines.
-const hasOwn = Object.hasOwn;
+const hasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
 const apply = uncurry(FunctionApply);
 const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
 const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
