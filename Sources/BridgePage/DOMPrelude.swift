@@ -17,11 +17,12 @@ enum DOMPrelude {
             .map { $0.trimmingSuffix() }
     }
 
-    /// The prelude as a function expression of `(native, global, kept, defined)`: `kept` is
-    /// `null` or the set of globals the page already owns, which it then leaves alone.
+    /// The prelude as a function expression of `(native, global, kept, defined, early)`: `kept`
+    /// is `null` or the set of globals the page already owns, which it then leaves alone; `early`
+    /// (on-demand installs) the built-ins the stand-ins captured before any page code ran.
     static var function: String {
-        "(function (native, global, kept, defined) {\nreturn (" + EmbeddedJS.pageWindow.trimmingSuffix() + ")(native, global, kept, defined, [\n"
-            + parts.joined(separator: ",\n") + "]);\n})"
+        "(function (native, global, kept, defined, early) {\nreturn (" + EmbeddedJS.pageWindow.trimmingSuffix() + ")(native, global, kept, defined, [\n"
+            + parts.joined(separator: ",\n") + "], early);\n})"
     }
 
     /// The eager install: the prelude run at once.

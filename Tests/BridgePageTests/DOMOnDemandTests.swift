@@ -121,6 +121,23 @@ import BridgeRuntimeTesting
         #expect(try lazy.evaluate("typeof localStorage.getItem + typeof atob") == "functionfunction")
     }
 
+    @Test("a page's own Symbol or Object.hasOwn before the first touch leaves the DOM it loads working", arguments: [
+        "function Symbol(name) { this.name = name; }", "Symbol = function () { return 'x'; }", "Symbol = undefined",
+        "Object.hasOwn = function () { return true; }", "Object.hasOwn = (o, k) => o.hasOwnProperty(k)", "delete Object.hasOwn",
+    ])
+    func earlyBuiltInsSurviveThePage(_ script: String) throws {
+        let lazy = try lazyEngine()
+        defer { lazy.close() }
+        _ = try lazy.evaluate(script)
+        let v = try lazy.evaluate("""
+            var ul = document.createElement('ul'); document.body.appendChild(ul);
+            for (var i = 0; i < 3; i++) ul.appendChild(document.createElement('li'));
+            var list = ul.getElementsByTagName('li');
+            list.length + '|' + Object.keys(list).join() + '|' + document.querySelectorAll('li').length
+            """)
+        #expect(v == "3|0,1,2|3")
+    }
+
     @Test func aLoadThatFailsIsReportedWhereItHappensAndStaysUsable() throws {
         let e = try lazyEngine()
         defer { e.close() }

@@ -6,6 +6,10 @@
 // declarations) does not change.
 const evaluate = global.eval, getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty;
 const applyFunction = Function.prototype.apply;
+// Built-ins the prelude calls on its hot paths or hands to domino, as they are now (a page's own
+// `function Symbol() {}` or `Object.hasOwn = ...` before the first touch must not break the DOM
+// it then loads). Plain reads of the global's own, eagerly made members.
+const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn };
 const getters = [], setters = [];
 let state = 0;  // 0 waiting, 1 loading, 2 loaded
 let defined = null;  // what the prelude set up (kept across a load that threw)
@@ -28,9 +32,12 @@ function load() {
     // Parsed only now (an indirect eval, in this same VM entry): a page that never touches the
     // DOM never pays even for parsing it. The factory binds the built-ins it uses.
     const intrinsics = [];
-    for (let n = 0; n < intrinsicNames.length; n++) intrinsics.push(global[intrinsicNames[n]]);
+    for (let n = 0; n < intrinsicNames.length; n++) {
+      const name = intrinsicNames[n];
+      intrinsics.push(name === 'Symbol' ? early.Symbol : global[name]);
+    }
     const prelude = applyFunction.call(evaluate(native.preludeSource()), undefined, intrinsics);
-    prelude(native, global, keep, defined);
+    prelude(native, global, keep, defined, early);
   } catch (e) {
     state = 0;  // a later touch tries again
     throw e;

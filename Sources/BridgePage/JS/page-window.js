@@ -1,4 +1,4 @@
-(function (native, global, kept, defined, parts) {
+(function (native, global, kept, defined, parts, early) {
 'use strict';
 // The page's window: Debian's domino as the document, the JSC global object as the window.
 // The global object's prototype cannot be changed in JavaScriptCore, so domino's Window and
@@ -13,7 +13,9 @@ const FunctionCall = Function.prototype.call, FunctionApply = Function.prototype
 const uncurry = Function.prototype.bind.bind(FunctionCall);
 // A direct native call (Object.hasOwn): the uncurried hasOwnProperty was a bound-function call
 // for every property descriptor domino defines.
-const hasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
+// (`early`: as they were before any page code ran, for an install on first use.)
+const earlyHasOwn = early ? early.hasOwn : Object.hasOwn;
+const hasOwn = typeof earlyHasOwn === 'function' ? earlyHasOwn : uncurry(Object.prototype.hasOwnProperty);
 const apply = uncurry(FunctionApply);
 const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
 const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
@@ -26,7 +28,7 @@ const stringSlice = uncurry(String.prototype.slice), stringIndexOf = uncurry(Str
 const stringLower = uncurry(String.prototype.toLowerCase), stringTrim = uncurry(String.prototype.trim);
 const stringSplit = uncurry(String.prototype.split), stringReplace = uncurry(String.prototype.replace);
 const charCodeAt = uncurry(String.prototype.charCodeAt);
-const ProxyCtor = Proxy, reflectConstruct = Reflect.construct, StringCtor = String, SymbolCtor = Symbol, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
+const ProxyCtor = Proxy, reflectConstruct = Reflect.construct, StringCtor = String, SymbolCtor = early ? early.Symbol : Symbol, NumberCtor = Number, TypeErrorCtor = TypeError, ErrorCtor = Error;
 const reportError = global.reportError;
 const info = native.pageInfo();
 
