@@ -143,8 +143,9 @@ package enum DominoLibrary {
 
     /// Fields a domino class keeps on its instances, made symbol-keyed in its file: every
     /// `this.member` becomes `this[symbol]` (the symbols are declared by a fix above, made by the
-    /// `Symbol` the page prelude captured, `require('bridge:Symbol')`: a page's own `let Symbol`
-    /// or `Symbol = …` must not break the DOM it loads later). The live
+    /// `Symbol` the page prelude has from before any page code ran, `require('bridge:Symbol')`: a
+    /// page's own `let Symbol`, `function Symbol() {}` or `Symbol = …` must not break the DOM it
+    /// loads later). The live
     /// lists of `getElementsBy…` kept their state in enumerable fields, so `Object.keys(list)` and
     /// `for…in` listed `root`, `filter`, `cache`, … beside the indices (browsers list only the
     /// indices); redefining them non-enumerable for every list cost more than the list itself
