@@ -32,6 +32,23 @@ public final class TraceWriter {
         self.file = file
     }
 
+    /// `n` (positive) in decimal digits, without making a `String` of it for every line.
+    nonisolated static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var value = n.magnitude
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0
+            if n < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     /// Writes one event.
     public func write(_ event: EngineEvent) {
         seq += 1
@@ -40,7 +57,8 @@ public final class TraceWriter {
         defer { scratch = bytes }
         bytes.append(contentsOf: "{\"type\":".utf8)
         JSONValue.appendString(event.typeName, to: &bytes)
-        bytes.append(contentsOf: ",\"seq\":\(seq)".utf8)
+        bytes.append(contentsOf: ",\"seq\":".utf8)
+        Self.appendDecimal(seq, to: &bytes)
         if !event.appendHotTraceFields(to: &bytes, results: &results) {
             for (key, value) in event.fields.sortedMembers {
                 bytes.append(UInt8(ascii: ","))
