@@ -157,14 +157,18 @@ package enum DominoLibrary {
         ("FilteredElementList.js", "cache", "felCache"),
     ]
 
+    /// Whether a UTF-8 byte can be part of a JavaScript identifier (ASCII letters, digits, `_`,
+    /// `$`, and any byte of a non-ASCII character): where a whole name starts and ends.
+    static func isIdentifierByte(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
+    }
+
     /// `source` with every `this.member` (as a whole name: not `this.members`) written
     /// `this[symbol]`.
     static func replacingMember(_ member: String, with symbol: String, in source: String) -> String {
         let pattern = Array(("this." + member).utf8), replacement = Array(("this[" + symbol + "]").utf8)
         let bytes = Array(source.utf8)
-        func isIdentifier(_ c: UInt8) -> Bool {
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 || c >= 0x80
-        }
+        let isIdentifier = isIdentifierByte
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 1024)
         var i = 0
@@ -199,9 +203,7 @@ package enum DominoLibrary {
             var out = [UInt8]()
             out.reserveCapacity(n + 4096)
             let words: [(StaticString, StaticString)] = [("_listeners", "__dominoListeners"), ("_handlers", "__dominoHandlers")]
-            func isIdentifier(_ c: UInt8) -> Bool {
-                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24
-            }
+            let isIdentifier = isIdentifierByte
             var copied = 0
             var i = 0
             while i < n {

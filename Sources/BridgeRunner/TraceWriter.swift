@@ -32,23 +32,6 @@ public final class TraceWriter {
         self.file = file
     }
 
-    /// `n` (positive) in decimal digits, without making a `String` of it for every line.
-    nonisolated static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var value = n.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            if n < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
-
     /// Writes one event.
     public func write(_ event: EngineEvent) {
         seq += 1
@@ -58,7 +41,7 @@ public final class TraceWriter {
         bytes.append(contentsOf: "{\"type\":".utf8)
         JSONValue.appendString(event.typeName, to: &bytes)
         bytes.append(contentsOf: ",\"seq\":".utf8)
-        Self.appendDecimal(seq, to: &bytes)
+        JSONValue.appendNumber(Double(seq), to: &bytes)
         if !event.appendHotTraceFields(to: &bytes, results: &results) {
             for (key, value) in event.fields.sortedMembers {
                 bytes.append(UInt8(ascii: ","))
@@ -128,11 +111,8 @@ public final class FileLineSink: Sendable {
 
     /// Buffers one line.
     public func write(_ line: String) {
-        state.withLock { s in
-            s.buffer.append(contentsOf: line.utf8)
-            s.buffer.append(0x0A)
-            if s.buffer.count > 1 << 16 { Self.flush(&s, path: path) }
-        }
+        var line = line
+        line.withUTF8 { write(line: $0) }
     }
 
     /// Buffers one line given as UTF-8 bytes (without its line end).

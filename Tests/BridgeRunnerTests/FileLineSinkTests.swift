@@ -39,11 +39,4 @@ struct FileLineSinkTests {
         #expect(written == lines.map { $0 + "\n" }.joined())
         #expect(lines.count == 3 && lines[0].contains("\"seq\":1") && lines[2].contains("\"seq\":3"))
     }
-
-    @Test("a trace line's seq is written in decimal as Swift prints it", arguments: [0, 1, 9, 10, 99, 100, 12345, 1 << 40, Int.max, -7, Int.min])
-    func decimal(_ n: Int) {
-        var bytes: [UInt8] = [0x78]
-        TraceWriter.appendDecimal(n, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "x\(n)")
-    }
 }
