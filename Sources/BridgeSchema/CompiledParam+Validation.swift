@@ -41,7 +41,8 @@ extension CompiledParam {
                 // member by name — string compares instead of hashing every member name.
                 var required = 0
                 let ok = members.withUnsafeBufferPointer { list -> Bool in
-                    for (key, child) in object.scalarMembers {
+                    for member in object.scalarMembers {
+                        let key = member.key, child = member.value
                         var found = false
                         for i in 0..<list.count where ScalarKey.same(list[i].name, key.string) {
                             found = true
@@ -57,7 +58,7 @@ extension CompiledParam {
             }
             var matched = 0
             for m in members {
-                if let child = object.scalarMembers[m.key] {
+                if let child = object.member(m.key) {
                     matched &+= 1
                     if !m.node.accepts(child) { return false }
                 } else if m.required {

@@ -253,9 +253,13 @@ public struct JSONParser: Sendable {
         }
 
         mutating func object(depth: Int) throws(Failure) -> JSONValue {
-            var members = JSONObject(minimumCapacity: 4)
-            try readMembers(depth: depth) { key, value in members[key] = value }
-            return .object(members)
+            var members: [JSONObject.Member] = []
+            try readMembers(depth: depth) { key, value in
+                // Room for a small object's members at once (growing from empty is three allocations).
+                if members.isEmpty { members.reserveCapacity(8) }
+                members.append(JSONObject.Member(key: ScalarKey(key), value: value))
+            }
+            return .object(JSONObject(unsorted: members))
         }
 
         /// The members of an object in text order (a repeated key appears twice).
@@ -293,6 +297,7 @@ public struct JSONParser: Sendable {
         mutating func array(depth: Int) throws(Failure) -> JSONValue {
             var items: [JSONValue] = []
             if try opens(UInt8(ascii: "]"), depth: depth) { return .array(items) }
+            items.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 if items.count >= maxArrayLength {

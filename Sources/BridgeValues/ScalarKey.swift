@@ -62,15 +62,22 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// `a` before `b` in Unicode scalar (UTF-8 byte) order.
     @usableFromInline
     package static func less(_ a: String, _ b: String) -> Bool {
+        compare(a, b) < 0
+    }
+
+    /// Negative when `a` comes before `b` in Unicode scalar (UTF-8 byte) order, zero when they
+    /// are the same scalars, positive after.
+    @usableFromInline
+    package static func compare(_ a: String, _ b: String) -> Int {
         var a = a, b = b
         return a.withUTF8 { pa in
             b.withUTF8 { pb in
                 let n = min(pa.count, pb.count)
                 if n > 0 {
                     let c = memcmp(pa.baseAddress!, pb.baseAddress!, n)
-                    if c != 0 { return c < 0 }
+                    if c != 0 { return Int(c) }
                 }
-                return pa.count < pb.count
+                return pa.count - pb.count
             }
         }
     }
