@@ -658,15 +658,15 @@ function BridgeCallError(err) {
 function send(method, params, options, entry) {
   if (typeof method !== 'string' || method === '') throw new TypeErrorCtor('bridge: method must be a non-empty string');
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
+  // (The callback id string is written only when the call goes as the envelope or is refused.)
   const n = ++seq;
-  const id = CALLBACK_PREFIX + n;
   pending[n] = entry;
   const handler = options && options.handler || 'bridge';
   // The common case crosses in its parts (below), and native code looks for lone surrogates
   // there; anything else goes as the envelope with the text checked here.
   const index = typeof handler === 'string' ? handlerIndex[handler] : undefined;
   // Only the params need the check; the envelope is the SDK's own, so it is written directly.
-  let ptext = paramsText(params, handler, id, n, index !== undefined);
+  let ptext = paramsText(params, handler, n, index !== undefined);
   if (ptext === undefined) return;
   const timeout = options ? options.timeout : undefined;
   const t = timeout === undefined ? undefined : NumberCtor(timeout);
@@ -674,19 +674,20 @@ function send(method, params, options, entry) {
     if (native.call(index, method, ptext, n, t === undefined ? -1 : t, !!entry.onProgress)) return;
     // Declined (a text with `\ud` in it among other reasons): the lone-surrogate scan is ours.
     if (stringIndexOf(ptext, '\\ud') >= 0) {
-      ptext = paramsText(params, handler, id, n, false);
+      ptext = paramsText(params, handler, n, false);
       if (ptext === undefined) return;
     }
   }
+  const id = CALLBACK_PREFIX + n;
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
   postText(handler, text, id, t, !!entry.onProgress, true);
 }
 // A call's checked params text, or undefined when they were refused (the refusal is the call's
 // answer); what a page's getter or toJSON throws reaches the caller.
-function paramsText(params, handler, id, n, unscanned) {
+function paramsText(params, handler, n, unscanned) {
   try { return toJSON(params === undefined ? {} : params, 'params', 1, unscanned); }
   catch (e) {
-    if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, id, e.bridgeInvalid, e.code, true); return undefined; }
+    if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, CALLBACK_PREFIX + n, e.bridgeInvalid, e.code, true); return undefined; }
     delete pending[n];
     throw e;
   }
