@@ -10,6 +10,10 @@ enum RoundTripBench {
     /// A VM without JSC's execution time limit, to show what the watchdog costs.
     static let unwatchedVM = ScriptVM(timeLimit: nil)
 
+    /// `BRIDGE_PROFILE_JS=1` with `--profile ROW`: the timed part runs in this VM with
+    /// JavaScriptCore's sampling profiler on, and the hottest functions are printed.
+    static let sampledVM: ScriptVM? = ProcessInfo.processInfo.environment["BRIDGE_PROFILE_JS"] == "1" ? ScriptVM() : nil
+
     static func engine(_ handler: ActionHandler, watchdog: Bool = true) throws -> BridgeEngine {
         let registry = BridgeRegistry()
         try registry.register(action: "echo", handler: handler)
@@ -17,7 +21,7 @@ enum RoundTripBench {
         config.scopedRegistry = registry
         config.useGlobalRegistry = false
         config.limits = .unlimited
-        if !watchdog { config.vm = unwatchedVM }
+        if !watchdog { config.vm = unwatchedVM } else if let sampledVM { config.vm = sampledVM }
         let engine = try BridgeEngine(configuration: config)
         engine.installBenchmarkFunctions()
         return engine
@@ -33,10 +37,12 @@ enum RoundTripBench {
         try e.evaluate("globalThis.N = \(max(1, calls / 10)); run();")
         try await e.runUntilIdle(limit: .seconds(120))
         try e.evaluate("globalThis.done = 0; globalThis.N = \(calls);")
+        let sampling = watchdog && sampledVM?.startSampling() == true
         let start = DispatchTime.now().uptimeNanoseconds
         try e.evaluate("run()", sourceURL: "bench.js")
         try await e.runUntilIdle(limit: .seconds(120))
         let ns = Double(DispatchTime.now().uptimeNanoseconds - start)
+        if sampling, let samples = sampledVM?.stopSampling() { DOMProfile.printHottest(samples) }
         let done = try e.evaluate("done")
         guard done == .number(Double(calls)) else { throw BridgeError.handlerError("bench did not complete: \(done) of \(calls)") }
         return ns / Double(calls)

@@ -35,6 +35,9 @@ func profileOne(_ row: String) async throws {
     case "rt-async":
         script = RoundTripBench.batch
         echo = RoundTripBench.burstEcho
+    case "rt-batch-null":
+        script = RoundTripBench.batch
+        echo = ActionHandler.sync { _ in .null }
     case "rt-async-per-call":
         script = RoundTripBench.batch
         echo = RoundTripBench.threadEcho

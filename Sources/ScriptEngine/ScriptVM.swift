@@ -221,12 +221,28 @@ extension ScriptVM {
     /// `{"traces": [{"frames": [{"name", "location", …}], …}]}`), or `nil` when this build of
     /// JavaScriptCore has no sampling profiler. For profiling tools (`bridge-bench --profile`).
     package func samplingJavaScript(_ body: () throws -> Void) rethrows -> String? {
-        guard JSContextGroupEnableSamplingProfiler(group) else {
+        guard startSampling() else {
             try body()
             return nil
         }
         defer { JSContextGroupDisableSamplingProfiler(group) }
         try body()
+        return takeSamples()
+    }
+
+    /// Turns the sampling profiler on (for code that samples across suspension points); `false`
+    /// when this build of JavaScriptCore has none. `stopSampling()` returns the samples.
+    package func startSampling() -> Bool {
+        JSContextGroupEnableSamplingProfiler(group)
+    }
+
+    /// The samples since `startSampling()`, and the profiler off.
+    package func stopSampling() -> String? {
+        defer { JSContextGroupDisableSamplingProfiler(group) }
+        return takeSamples()
+    }
+
+    private func takeSamples() -> String? {
         guard let text = JSContextGroupTakeSamplesFromSamplingProfiler(group) else { return nil }
         defer { JSStringRelease(text) }
         return JSStringConversion.string(text)
