@@ -24,6 +24,10 @@ final class Outbox {
     private var count = 0
     private var flushScheduled = false
     private var isFlushing = false
+    /// The first entry of the batch when it is a final answer without error to one of the SDK's
+    /// calls: its number and where its value's text lies in the buffer. A batch of that entry
+    /// alone goes to `deliverOne` (a call awaited in a loop: every batch is one answer).
+    private var single: (sdk: Int, value: Range<Int>)?
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
     init(engine: BridgeEngine) {
@@ -47,7 +51,9 @@ final class Outbox {
             JSONValue.appendString(id, to: &buffer)
         }
         buffer.append(UInt8(ascii: ","))
+        let valueStart = buffer.count
         encoder.append(value, to: &buffer)
+        if count == 1 { single = kind == .final && error == nil ? sdk.map { ($0, valueStart..<buffer.count) } : nil }
         buffer.append(UInt8(ascii: ","))
         if let error { error.jsonValue.appendJSON(to: &buffer) } else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         buffer.append(UInt8(ascii: "]"))
@@ -71,6 +77,8 @@ final class Outbox {
     func flush() {
         flushScheduled = false
         guard count > 0 else { return }
+        let one = count == 1 ? single : nil
+        single = nil
         buffer.append(UInt8(ascii: "]"))
         buffer.append(0)
         count = 0
@@ -96,7 +104,15 @@ final class Outbox {
         defer { isFlushing = false }
         swap(&buffer, &delivering)
         do {
-            try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+            if let one, let deliverOne = host.deliverOne {
+                // The value's text, ended in place (the batch is not read again).
+                delivering[one.value.upperBound] = 0
+                try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in
+                    try context.call(deliverOne, Double(Kind.final.rawValue), Double(one.sdk), nulTerminatedJSON: UnsafeBufferPointer(rebasing: b[one.value.lowerBound...one.value.upperBound]))
+                }
+            } else {
+                try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+            }
         } catch {
             engine.recordUncaught(error)
         }

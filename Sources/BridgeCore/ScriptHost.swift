@@ -2,7 +2,7 @@ package import ScriptEngine
 import BridgeValues
 
 /// The JavaScript side of one engine: its context and the prelude's entry points (`deliver`,
-/// `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter, `installFakeDate`),
+/// `deliverOne`, `fireTimer`, `invoke`, `addHandler`, the unhandled-rejection reporter, `installFakeDate`),
 /// which the prelude hands to native code through `__native.bind` — no global holds them, so page
 /// code cannot reach them — plus the message handler names installed so far (JS posts a handler's index, not its
 /// name).
@@ -11,6 +11,8 @@ package final class ScriptHost {
     /// The context; `nil` once the engine closed.
     package private(set) var context: ScriptContext?
     private(set) var deliver: ScriptFunction?
+    /// `deliverOne(kind, n, value)`: one answer to an SDK call, without the batch around it.
+    private(set) var deliverOne: ScriptFunction?
     private(set) var fireTimer: ScriptFunction?
     private(set) var invoke: ScriptFunction?
     private var addHandler: ScriptFunction?
@@ -25,8 +27,8 @@ package final class ScriptHost {
     }
 
     /// Keeps the prelude's entry points, passed as the arguments of `__native.bind(deliver,
-    /// fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate)`, and hooks the
-    /// rejection reporter.
+    /// fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate, deliverOne)`, and
+    /// hooks the rejection reporter.
     /// Only the first call counts (the prelude makes it once, before any page code).
     func bind(_ args: NativeArguments) {
         guard let context, deliver == nil else { return }
@@ -35,6 +37,7 @@ package final class ScriptHost {
         invoke = context.function(argument: 2, of: args)
         addHandler = context.function(argument: 3, of: args)
         installFakeDate = context.function(argument: 5, of: args)
+        deliverOne = context.function(argument: 6, of: args)
         if let onRejection = context.function(argument: 4, of: args) {
             context.setUnhandledRejectionHandler(onRejection)
         }
@@ -67,6 +70,7 @@ package final class ScriptHost {
     /// Drops the context and every entry point (engine close).
     func close() {
         deliver = nil
+        deliverOne = nil
         fireTimer = nil
         invoke = nil
         addHandler = nil

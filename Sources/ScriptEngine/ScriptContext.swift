@@ -346,6 +346,24 @@ package final class ScriptContext {
         _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
     }
 
+    /// Calls a JS function with two numbers and a value parsed from NUL-terminated UTF-8 JSON
+    /// text read in place (`null`, `true` and `false` are made without the parser).
+    package func call(_ function: ScriptFunction, _ a: Double, _ b: Double, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
+        let value: JSValueRef?
+        switch bytes.count {
+        case 5 where bytes[0] == UInt8(ascii: "n") && bytes[3] == UInt8(ascii: "l"): value = JSValueMakeNull(ctx)
+        case 5 where bytes[0] == UInt8(ascii: "t") && bytes[3] == UInt8(ascii: "e"): value = JSValueMakeBoolean(ctx, true)
+        case 6 where bytes[0] == UInt8(ascii: "f") && bytes[4] == UInt8(ascii: "e"): value = JSValueMakeBoolean(ctx, false)
+        default: value = Self.makeFromJSON(ctx, nulTerminated: bytes)
+        }
+        // (On this stack while JS runs: JavaScriptCore scans it conservatively.)
+        var arguments: (JSValueRef?, JSValueRef?, JSValueRef?) = (JSValueMakeNumber(ctx, a), JSValueMakeNumber(ctx, b), value ?? JSValueMakeUndefined(ctx))
+        _ = try withUnsafeMutableBytes(of: &arguments) { raw throws(ScriptError) in
+            let list = raw.baseAddress!.assumingMemoryBound(to: JSValueRef?.self)
+            return try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 3, list, exc) }
+        }
+    }
+
     /// A JS value parsed from UTF-8 JSON text (`nil` if the text is not JSON).
     nonisolated static func makeFromJSON(_ ctx: JSContextRef, _ bytes: [UInt8]) -> JSValueRef? {
         var bytes = bytes

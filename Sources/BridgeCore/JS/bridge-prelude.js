@@ -779,6 +779,11 @@ function deliver(batch) {
     try { settle(e[0], e[1], e[2], e[3]); } catch (err) { report('exception', err); }
   }
 }
+// One final answer to one of our calls (native code's flush of a batch of one such entry: no
+// batch array to build and parse around it).
+function deliverOne(kind, id, value) {
+  try { settle(kind, id, value, null); } catch (err) { report('exception', err); }
+}
 function reply(reqId, value) {
   let text;
   try { text = toJSON(value, 'result'); }
@@ -835,6 +840,6 @@ if (typeof Wasm === 'object' && Wasm !== null && typeof Wasm.Module === 'functio
   defineProperty(Wasm, 'instantiate', { value: wasmMethods.instantiate, writable: true, enumerable: false, configurable: true });
 }
 
-native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate);
+native.bind(deliver, fireTimer, invoke, addHandler, onUnhandledRejection, installFakeDate, deliverOne);
 })(__native, this);
 delete this.__native;

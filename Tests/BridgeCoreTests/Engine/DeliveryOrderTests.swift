@@ -139,5 +139,42 @@ struct DeliveryOrderTests {
         #expect(SDKCallbackID.number(id) == nil)
         #expect(!SDKCallbackID.isSDK(id))
     }
-}
 
+    /// An answer awaited alone is delivered without a batch around it (`deliverOne`); every kind
+    /// of value must arrive as the batch would have brought it, and a continuation that throws
+    /// is reported without stopping the next call.
+    @Test("answers delivered one at a time keep their values, and a throwing continuation is reported")
+    func singleAnswers() async throws {
+        let answers: [JSONValue] = [.null, true, false, 0, -1.5, "s", "", ["a": ["b": .null]], [1, "x", [.null]], [:], []]
+        let registry = try BridgeRegistry(actions: ["nth": .sync { call in answers[Int(call.params["i"]?.numberValue ?? 0)] }])
+        let engine = try BridgeEngine.forTesting(registry: registry) { c in c.useGlobalRegistry = false }
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.got = [];
+            (async function () {
+              for (let i = 0; i < \(answers.count); i++) {
+                const r = await bridge.call('nth', {i: i});
+                got.push([typeof r, r === null ? 'null' : JSON.stringify(r)]);
+              }
+              await bridge.call('nth', {i: 1}).then(function () { throw new Error('continuation threw'); }).catch(function (e) { got.push(['caught', e.message]); });
+              bridge.call('nth', {i: 2}).then(function () { throw new Error('unhandled in then'); });
+              got.push(['after', JSON.stringify(await bridge.call('nth', {i: 7}))]);
+            })();
+            """, sourceURL: "single.js")
+        try await engine.runUntilIdle(limit: .seconds(30))
+        var expected: [JSONValue] = answers.map { a in
+            switch a {
+            case .null: return ["object", "null"]
+            case .bool: return ["boolean", .string(a.jsonString())]
+            case .number: return ["number", .string(a.jsonString())]
+            case .string: return ["string", .string(a.jsonString())]
+            default: return ["object", .string(a.jsonString())]
+            }
+        }
+        expected.append(["caught", "continuation threw"])
+        expected.append(["after", #"{"a":{"b":null}}"#])
+        #expect(try engine.evaluate("got") == .array(expected))
+        // The rejection nobody handled is the page's uncaught error, as from any batch.
+        #expect(engine.uncaughtErrors.contains { $0.message.contains("unhandled in then") }, "\(engine.uncaughtErrors)")
+    }
+}
