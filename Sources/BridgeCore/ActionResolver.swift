@@ -65,12 +65,20 @@ final class ActionResolver {
         lastOptions = nil
     }
 
+    /// The last method bound and its handler: a page calling one action in a loop skips the
+    /// hashing (bound handlers never change until `reset()`).
+    private var lastBound: (method: String, handler: ActionHandler)?
+
     /// The handler for `message`, or `nil` when nothing answers it.
     func handler(for message: BridgeMessage) -> ActionHandler? {
         for dispatcher in engine.hooks.dispatchers {
             if let handler = dispatcher(message) { return handler }
         }
-        if let cached = boundCache[ScalarKey(message.method)] { return cached.handler }
+        if let last = lastBound, ScalarKey.same(last.method, message.method) { return last.handler }
+        if let cached = boundCache[ScalarKey(message.method)] {
+            lastBound = (message.method, cached.handler)
+            return cached.handler
+        }
         guard let entry = entry(message.method) else { return nil }
         var instance: AnyObject?
         switch entry.source {
@@ -87,12 +95,14 @@ final class ActionResolver {
         }
         let bound = Bound(handler: entry.bind(instance))
         boundCache[ScalarKey(message.method)] = bound
+        lastBound = (message.method, bound.handler)
         return bound.handler
     }
 
     /// Drops cached handlers and component instances (engine close).
     func reset() {
         boundCache.removeAll()
+        lastBound = nil
         optionsCache.removeAll()
         lastOptions = nil
         componentInstances.removeAll()

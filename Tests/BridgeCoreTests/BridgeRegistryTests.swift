@@ -84,6 +84,22 @@ struct BridgeRegistryTests {
         #expect(try await engine.settle("bridge.call('alpha.hello')")["value"] == "scoped")
     }
 
+    @Test("calls alternating between actions each reach their own handler (the last-bound shortcut)")
+    func alternatingActions() async throws {
+        let scoped = BridgeRegistry()
+        try scoped.register(action: "one") { _ in 1 }
+        try scoped.register(action: "two") { _ in 2 }
+        try scoped.register(action: "twoo") { _ in 22 }
+        let engine = try BridgeEngine.forTesting(registry: scoped) { c in c.useGlobalRegistry = false }
+        defer { engine.close() }
+        let got = try await engine.settle("""
+            Promise.all(['one', 'two', 'two', 'one', 'twoo', 'two', 'nope', 'one'].map(function (m) {
+              return bridge.call(m).catch(function (e) { return e.code; });
+            }))
+            """)["value"]
+        #expect(got == [1, 2, 2, 1, 22, 2, "METHOD_NOT_FOUND", 1])
+    }
+
     @Test("registering a taken action name throws and names it", arguments: ["echo", "nav.x"])
     func duplicateActionThrows(_ name: String) throws {
         let registry = BridgeRegistry()
