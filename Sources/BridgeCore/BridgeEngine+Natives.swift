@@ -79,13 +79,19 @@ extension BridgeEngine {
                 }
                 return .undefined
             }),
+            ("methodId", { [unowned self] args in
+                // (method name): the number the SDK's calls of it carry from now on, or -1.
+                guard let method = args.string(0) else { return .number(-1) }
+                return .number(Double(host.methodID(for: method, maxLength: limits.maxStringLength)))
+            }),
             ("call", { [unowned self] args in
-                // (handler index, method, params JSON text, SDK callback number, timeout ms or -1,
-                // wants progress): an SDK call in its parts, with no envelope to write and parse.
+                // (method number, handler index and progress flag packed, params JSON text, SDK
+                // callback number[, timeout ms]): an SDK call in its parts, with no envelope to
+                // write and parse (see `receiveSDKCall`).
                 // `false` declines — whatever this path would not take exactly as the envelope
                 // (a receiver on the handler, a method to escape, limits, text that does not check):
                 // the SDK then posts the envelope, which gives the same call or the exact refusal.
-                .bool(receiveSDKCall(args, parser: paramsParser, maxMessageBytes: limits.maxMessageBytes, maxStringLength: limits.maxStringLength))
+                .bool(receiveSDKCall(args, parser: paramsParser, maxMessageBytes: limits.maxMessageBytes))
             }),
             ("invalid", { [unowned self] args in
                 // (handler name, callbackId or null, reason, code or undefined, sent by the SDK)

@@ -1,25 +1,30 @@
 import ScriptEngine
 import BridgeValues
 
-/// The SDK's calls in their parts (`__native.call`): the method, the checked params text and the
-/// callback number, instead of an envelope the SDK writes and native code parses again. Only the
-/// common case comes this way; anything else is declined and goes as the envelope (`post`).
+/// The SDK's calls in their parts (`__native.call`): the method (by the number the SDK got for
+/// it from `__native.methodId`), the checked params text and the callback number, instead of an
+/// envelope the SDK writes and native code parses again. Only the common case comes this way;
+/// anything else is declined and goes as the envelope (`post`).
 extension BridgeEngine {
     /// Takes the call and returns `true`, or `false` (nothing done) when the envelope path must
     /// take it.
-    func receiveSDKCall(_ args: NativeArguments, parser: JSONParser, maxMessageBytes: Int, maxStringLength: Int) -> Bool {
-        let name = host.handlerName(at: args.number(0))
-        if !hooks.messageReceivers.isEmpty, hooks.messageReceivers[name] != nil { return false }
+    func receiveSDKCall(_ args: NativeArguments, parser: JSONParser, maxMessageBytes: Int) -> Bool {
+        // (method number × 1024 + handler index) × 2 + wants progress; negative (-1 - that)
+        // when a timeout follows. The numbers are the prelude's own (see `trustedNumber`).
+        guard let packed = args.trustedNumber(0).flatMap(JSNumber.int),
+              let n = args.trustedNumber(2).flatMap(JSNumber.int), n > 0, n < 1_000_000_000_000_000 else { return false }
         // (A callback number past 15 digits is not an SDK number for `SDKCallbackID`: the envelope.)
-        guard let method = args.string(1), let n = args.number(3).flatMap(JSNumber.int), n > 0, n < 1_000_000_000_000_000,
-              Self.isPlainMethod(method, maxLength: maxStringLength) else { return false }
-        let timeout = Self.callTimeout(args.number(4))
-        let wantsProgress = args.bool(5)
+        let what = packed >= 0 ? packed : -1 - packed
+        let timeout = packed >= 0 ? nil : Self.callTimeout(args.trustedNumber(3))
+        guard let method = host.method(numbered: Double(what >> 11)) else { return false }
+        let wantsProgress = what & 1 == 1
+        let name = host.handlerName(at: Double((what >> 1) & 1023))
+        if !hooks.messageReceivers.isEmpty, hooks.messageReceivers[name] != nil { return false }
         let callbackId = SDKCallbackID.prefix + String(n)
         // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
         let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
         let observesTraffic = hooks.observesCallTraffic
-        let params: CallParams? = args.withUTF8(2) { bytes -> CallParams? in
+        let params: CallParams? = args.withUTF8(1) { bytes -> CallParams? in
             guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
                   !Self.hasSurrogateEscape(bytes) else { return nil }
             do throws(JSONParser.Failure) {

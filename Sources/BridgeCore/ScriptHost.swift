@@ -21,6 +21,11 @@ package final class ScriptHost {
     private var installFakeDate: ScriptFunction?
     /// Installed message handler names, by index.
     private(set) var handlerNames: [String] = []
+    /// The methods the SDK called, by the number it sends for them (`methodID(for:)`).
+    private(set) var methodNames: [String] = []
+    private var methodNumbers: [ScalarKey: Int] = [:]
+    /// How many distinct methods get a number; calls to any others go as the envelope.
+    static let maxMethodNumbers = 4096
 
     init(context: ScriptContext) {
         self.context = context
@@ -55,6 +60,23 @@ package final class ScriptHost {
     func handlerName(at index: Double?) -> String {
         guard let index, let i = JSNumber.int(index), handlerNames.indices.contains(i) else { return "bridge" }
         return handlerNames[i]
+    }
+
+    /// The number the SDK sends for `method` from now on (`__native.methodId`), or -1 when its
+    /// calls must go as the envelope: a method name the SDK's `JSON.stringify` would not write
+    /// as itself (see `BridgeEngine.isPlainMethod`), or more distinct methods than the table holds.
+    func methodID(for method: String, maxLength: Int) -> Int {
+        if let known = methodNumbers[ScalarKey(method)] { return known }
+        guard methodNames.count < Self.maxMethodNumbers, BridgeEngine.isPlainMethod(method, maxLength: maxLength) else { return -1 }
+        methodNames.append(method)
+        methodNumbers[ScalarKey(method)] = methodNames.count - 1
+        return methodNames.count - 1
+    }
+
+    /// The method the SDK numbered `number`, or `nil`.
+    func method(numbered number: Double?) -> String? {
+        guard let number, let i = JSNumber.int(number), methodNames.indices.contains(i) else { return nil }
+        return methodNames[i]
     }
 
     /// Installs `window.webkit.messageHandlers.<name>` (idempotent). Returns `false` when the

@@ -74,6 +74,17 @@ package struct NativeArguments {
         return exception == nil ? n : nil
     }
 
+    /// Argument `i`, which the caller (the runtime's own prelude, never page code) passes as a
+    /// number, read with one JavaScriptCore call instead of a type check and a read (`nil` when
+    /// missing). Anything else would be converted (`ToNumber`), so only for arguments the
+    /// prelude computes itself.
+    package func trustedNumber(_ i: Int) -> Double? {
+        guard let v = value(i) else { return nil }
+        var exception: JSValueRef?
+        let n = JSValueToNumber(ctx, v, &exception)
+        return exception == nil ? n : nil
+    }
+
     /// Calls argument `i` (a function) with one object argument; an exception it throws is
     /// dropped (the benchmark floor's callback, which never throws).
     func callBack(_ i: Int, with object: JSObjectRef) {

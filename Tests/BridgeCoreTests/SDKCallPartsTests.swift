@@ -74,6 +74,42 @@ struct SDKCallPartsTests {
         #expect(seen.all.filter { $0.hasPrefix("caf\u{E9} ") }.count == 2)
     }
 
+    @Test("methods are numbered once each; past the table's size, and on a handler past the 1024 the packed number holds, calls go as the envelope with the same answers")
+    func methodNumbersAndTheirLimits() async throws {
+        let engine = try BridgeEngine.forTesting(registry: BridgeRegistry()) { c in c.useGlobalRegistry = false }
+        defer { engine.close() }
+        // Any method answers its own name and params.
+        engine.addDispatcher { message in .sync { call in ["m": .string(call.method), "p": call.params] } }
+        for i in 0..<1030 { engine.addMessageHandler("h\(i)") }
+        let distinct = ScriptHost.maxMethodNumbers + 20
+        try engine.evaluate("""
+            globalThis.bad = [];
+            globalThis.done = 0;
+            for (let i = 0; i < \(distinct); i++) {
+              bridge.call('m' + i, {i: i}).then(function (r) {
+                if (r.m !== 'm' + i || r.p.i !== i) bad.push(i);
+                done++;
+              });
+            }
+            // Again: the numbered ones by their number, the rest as the envelope.
+            for (let i = 0; i < \(distinct); i += 97) bridge.call('m' + i, {i: i}).then(function (r) { if (r.m !== 'm' + i) bad.push('again ' + i); done++; });
+            globalThis.viaLast = null;
+            bridge.call('m1', {x: 1}, {handler: 'h1029'}).then(function (r) { viaLast = r; });
+            globalThis.viaFirst = null;
+            bridge.call('m2', {x: 2}, {handler: 'h0', timeout: 60000, onProgress: function () {}}).then(function (r) { viaFirst = r; });
+            """)
+        try await engine.runUntilIdle(limit: .seconds(20))
+        #expect(try engine.evaluate("bad") == [])
+        #expect(try engine.evaluate("done") == .number(Double(distinct + (distinct + 96) / 97)))
+        #expect(try engine.evaluate("viaLast") == ["m": "m1", "p": ["x": 1]])
+        #expect(try engine.evaluate("viaFirst") == ["m": "m2", "p": ["x": 2]])
+        #expect(engine.host.methodNames.count == ScriptHost.maxMethodNumbers)
+        // In parts: the numbered methods (each call and each repeat of one), the h0 call; not
+        // the calls past the table, nor the one on handler 1029.
+        let repeatsNumbered = stride(from: 0, to: distinct, by: 97).filter { $0 < ScriptHost.maxMethodNumbers }.count
+        #expect(engine.callsTakenInParts == ScriptHost.maxMethodNumbers + repeatsNumbered + 1)
+    }
+
     @Test("a params text with \\ud in it is declined: lone surrogates are refused with their path, a backslash before ud in the data crosses intact, as a raw post")
     func surrogateEscapesAreDeclined() async throws {
         let (engine, _) = try Self.engine()

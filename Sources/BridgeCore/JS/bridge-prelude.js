@@ -671,7 +671,11 @@ function send(method, params, options, entry) {
   const timeout = options ? options.timeout : undefined;
   const t = timeout === undefined ? undefined : NumberCtor(timeout);
   if (index !== undefined) {
-    if (native.call(index, method, ptext, n, t === undefined ? -1 : t, !!entry.onProgress)) return;
+    let m = methodIds[method];
+    if (m === undefined) m = methodId(method);
+    // The method, the handler and the progress flag in one number (negative: a timeout follows).
+    const what = (m * 1024 + index) * 2 + (entry.onProgress ? 1 : 0);
+    if (m >= 0 && index < 1024 && (t === undefined ? native.call(what, ptext, n) : native.call(-1 - what, ptext, n, t))) return;
     // Declined (a text with `\ud` in it among other reasons): the lone-surrogate scan is ours.
     if (stringIndexOf(ptext, '\\ud') >= 0) {
       ptext = paramsText(params, handler, n, false);
@@ -681,6 +685,12 @@ function send(method, params, options, entry) {
   const id = CALLBACK_PREFIX + n;
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
   postText(handler, text, id, t, !!entry.onProgress, true);
+}
+// Native code numbers the methods the SDK calls (each name crosses once): the number, or -1
+// for a method whose calls go as the envelope.
+const methodIds = table();
+function methodId(method) {
+  return (methodIds[method] = native.methodId(method));
 }
 // A call's checked params text, or undefined when they were refused (the refusal is the call's
 // answer); what a page's getter or toJSON throws reaches the caller.
