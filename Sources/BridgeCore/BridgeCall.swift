@@ -65,6 +65,17 @@ public struct BridgeCall: Sendable {
         self.engineID = engineID
     }
 
+    /// A call whose params are kept as they arrived (the engine's dispatch).
+    package init(method: String, paramsStorage: CallParams, callbackId: String?, handlerName: String, via: Via, pageURL: String, engineID: Int) {
+        self.method = method
+        self.paramsStorage = paramsStorage
+        self.callbackId = callbackId
+        self.handlerName = handlerName
+        self.via = via
+        self.pageURL = pageURL
+        self.engineID = engineID
+    }
+
     /// The params decoded into a `Decodable` type.
     ///
     /// - Throws: `BridgeError` `INVALID_MESSAGE` naming the field when decoding fails.

@@ -41,8 +41,7 @@ extension BridgeEngine {
     /// `fromSDK`: the prelude's SDK sent the message through its own entry point, so an answer
     /// to its `cb_<n>` goes to the SDK's pending promise.
     func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool, sdkCallback: Int? = nil, peerReply: (@MainActor @Sendable (CallOutcome) -> Void)? = nil) {
-        var call = BridgeCall(method: message.method, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
-        call.paramsStorage = message.paramsStorage
+        var call = BridgeCall(method: message.method, paramsStorage: message.paramsStorage, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
         if fromSDK { call.sdkCallback = sdkCallback ?? message.callbackId.flatMap(SDKCallbackID.number) }
         call.peerReply = peerReply
         if hooks.observesCallTraffic { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }

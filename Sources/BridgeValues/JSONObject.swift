@@ -43,7 +43,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Creates an object from a literal; a repeated key keeps the last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(members: elements)
+        // (`[:]` is written for every empty object: no map, no sort.)
+        if elements.isEmpty {
+            self.init()
+        } else {
+            self.init(members: elements)
+        }
     }
 
     /// An object with `list`'s members in any order; a repeated key keeps its last value. Text
