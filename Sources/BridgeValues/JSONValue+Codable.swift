@@ -42,9 +42,11 @@ extension JSONValue: Codable {
             return
         }
         if let object = try? decoder.container(keyedBy: Key.self) {
-            var members = JSONObject()
-            for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(members)
+            // (Collected, then sorted once: the decoder's keys come in no particular order.)
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys { members.append(JSONObject.Member(key: ScalarKey(key.stringValue), value: try object.decode(JSONValue.self, forKey: key))) }
+            self = .object(JSONObject(unsorted: members))
             return
         }
         let c = try decoder.singleValueContainer()

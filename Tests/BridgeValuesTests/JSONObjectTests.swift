@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BridgeValues
@@ -99,6 +100,16 @@ import Testing
         // Parsed from text, it is the same again.
         let text = "{" + pairs.map { "\"\($0.0)\":\($0.1.jsonString())" }.joined(separator: ",") + "}"
         #expect((try? JSONParser().parse(text)) == .object(built))
+    }
+
+    @Test func decodedThroughCodableItIsTheParsedObject() throws {
+        var generator = Generator(state: 7)
+        let pairs = (0..<3000).map { i in ("k\(generator.next() % 100_000)-\(i)", JSONValue.number(Double(i))) }
+        let text = "{" + pairs.map { "\"\($0.0)\":\($0.1.jsonString())" }.joined(separator: ",") + ", \"nested\": {\"b\": [1, {\"z\": 1, \"a\": 2}], \"a\": null}}"
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        let parsed = try JSONParser().parse(text)
+        #expect(decoded == parsed)
+        #expect(decoded["nested"]?.jsonString() == #"{"a":null,"b":[1,{"a":2,"z":1}]}"#)
     }
 
     @Test func scalarKeyCompareIsByteOrder() {
