@@ -41,18 +41,19 @@ extension CompiledParam {
                 // member by name — string compares instead of hashing every member name.
                 var required = 0
                 let ok = members.withUnsafeBufferPointer { list -> Bool in
-                    for member in object.scalarMembers {
-                        let key = member.key, child = member.value
-                        var found = false
-                        for i in 0..<list.count where ScalarKey.same(list[i].name, key.string) {
-                            found = true
-                            if !list[i].node.accepts(child) { return false }
-                            if list[i].required { required &+= 1 }
-                            break
+                    object.withScalarMembers { given -> Bool in
+                        for m in 0..<given.count {
+                            var found = false
+                            for i in 0..<list.count where ScalarKey.same(list[i].name, given[m].key.string) {
+                                found = true
+                                if !list[i].node.accepts(given[m].value) { return false }
+                                if list[i].required { required &+= 1 }
+                                break
+                            }
+                            if !found && strict { return false }
                         }
-                        if !found && strict { return false }
+                        return true
                     }
-                    return true
                 }
                 return ok && required == requiredCount
             }

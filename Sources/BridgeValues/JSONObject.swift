@@ -1,11 +1,14 @@
 /// The members of a JSON object: string keys to values, with keys compared as sequences of
 /// Unicode scalars (`ScalarKey`), so `{"é": 1, "e\u0301": "text"}` keeps both members. A repeated
-/// key in source text keeps its last value, as in JavaScript.
+/// key in source text keeps its last value, as in JavaScript. Iteration (`keys`, `values`,
+/// `for (key, value) in object`) is in key order (Unicode scalar order), the order the encoder
+/// writes.
 ///
-/// The members are kept in one array sorted by key (Unicode scalar order), which is the order
-/// the encoder writes: a call's params or a handler's answer is built without hashing a key and
-/// written without sorting, and lookups are binary searches. Iteration (`keys`, `values`,
-/// `for (key, value) in object`) follows that order.
+/// An object of up to `smallLimit` members (a call's params, a handler's answer: nearly all of
+/// them) keeps them in one array sorted by key: built without hashing a key, written without
+/// sorting, found by binary search. A larger one keeps a hash table, so that adding or removing
+/// members one at a time stays constant-time; it is sorted when written. Which one is decided by
+/// the count alone, so equal objects are stored alike.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member.
     @usableFromInline
@@ -20,12 +23,19 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
-    /// Sorted by key, each key once. Internal (visible to inlinable code only).
+    /// The members, sorted by key (each key once), of an object of up to `smallLimit` of them;
+    /// empty above. Internal (visible to inlinable code only).
     @usableFromInline var members: [Member]
+    /// The members of an object of more than `smallLimit`; `nil` at or below.
+    @usableFromInline var table: [ScalarKey: JSONValue]?
+
+    /// The most members kept sorted in one array.
+    package static let smallLimit = 32
 
     /// An empty object.
     public init() {
         members = []
+        table = nil
     }
 
     /// An object with the members of `dictionary`.
@@ -54,6 +64,15 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// An object with `list`'s members in any order; a repeated key keeps its last value. Text
     /// that is already in key order (what this runtime and most encoders write) costs one pass.
     package init(unsorted list: [Member]) {
+        (members, table) = Self.storage(unsorted: list)
+    }
+
+    private static func storage(unsorted list: [Member]) -> ([Member], [ScalarKey: JSONValue]?) {
+        if list.count > smallLimit {
+            var table = [ScalarKey: JSONValue](minimumCapacity: list.count)
+            for m in list { table[m.key] = m.value }
+            return storage(table: table)
+        }
         var list = list
         var ordered = true
         if list.count > 1 {
@@ -62,8 +81,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 break
             }
         }
-        if !ordered { Self.sortKeepingLast(&list) }
-        members = list
+        if !ordered { sortKeepingLast(&list) }
+        return (list, nil)
+    }
+
+    /// `table`'s members, stored as their count says.
+    private static func storage(table: [ScalarKey: JSONValue]) -> ([Member], [ScalarKey: JSONValue]?) {
+        if table.count > smallLimit { return ([], table) }
+        return (table.map { Member(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }, nil)
     }
 
     /// Sorts by key and keeps, of each repeated key, the member that came last.
@@ -85,9 +110,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         list = out
     }
 
-    /// The position of `key`, or where it would go.
+    /// The position of `key` in a sorted list, or where it would go.
     @inlinable
-    package func position(of key: String) -> (index: Int, found: Bool) {
+    static func position(of key: String, in members: [Member]) -> (index: Int, found: Bool) {
         var low = 0, high = members.count
         while low < high {
             let mid = (low &+ high) >> 1
@@ -100,17 +125,24 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The member named `key` (the exact scalars), or `nil`.
     public subscript(key: String) -> JSONValue? {
-        get {
-            let p = position(of: key)
-            // (Not `found ? value : nil`: JSONValue is nil-literal-expressible, so that `nil` is `.null`.)
-            guard p.found else { return Optional.none }
-            return members[p.index].value
-        }
+        get { member(ScalarKey(key)) }
         set {
-            let p = position(of: key)
+            if var large = table {
+                table = nil
+                large[ScalarKey(key)] = newValue
+                (members, table) = Self.storage(table: large)
+                return
+            }
+            let p = Self.position(of: key, in: members)
             switch (p.found, newValue) {
             case (true, let value?): members[p.index].value = value
             case (true, nil): members.remove(at: p.index)
+            case (false, let value?) where members.count >= Self.smallLimit:
+                var large = [ScalarKey: JSONValue](minimumCapacity: members.count + 1)
+                for m in members { large[m.key] = m.value }
+                large[ScalarKey(key)] = value
+                members = []
+                table = large
             case (false, let value?): members.insert(Member(key: ScalarKey(key), value: value), at: p.index)
             case (false, nil): break
             }
@@ -120,59 +152,77 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The member whose key is `key`, or `nil` (for code that keeps its names as `ScalarKey`).
     @inlinable
     package func member(_ key: ScalarKey) -> JSONValue? {
-        let p = position(of: key.string)
+        if let table { return table[key] }
+        let p = Self.position(of: key.string, in: members)
+        // (Not `found ? value : nil`: JSONValue is nil-literal-expressible, so that `nil` is `.null`.)
         guard p.found else { return Optional.none }
         return members[p.index].value
     }
 
     /// The number of members.
-    public var count: Int { members.count }
+    @inlinable public var count: Int { table?.count ?? members.count }
+
     /// `true` when there is no member.
-    public var isEmpty: Bool { members.isEmpty }
+    @inlinable public var isEmpty: Bool { count == 0 }
     /// The keys, in Unicode scalar order.
-    public var keys: [String] { members.map(\.key.string) }
+    public var keys: [String] { scalarMembers.map(\.key.string) }
     /// The values, in their keys' order.
-    public var values: [JSONValue] { members.map(\.value) }
+    public var values: [JSONValue] { scalarMembers.map(\.value) }
 
     /// The members sorted by key in Unicode scalar order (what the encoder writes).
     public var sortedMembers: [(key: String, value: JSONValue)] {
-        members.map { ($0.key.string, $0.value) }
+        scalarMembers.map { ($0.key.string, $0.value) }
     }
 
-    /// Calls `body` with each member in key order (as `sortedMembers`), without building an array.
+    /// Calls `body` with each member in key order (as `sortedMembers`).
     package func forEachSorted(_ body: (String, JSONValue) -> Void) {
-        for m in members { body(m.key.string, m.value) }
+        for m in scalarMembers { body(m.key.string, m.value) }
     }
 
     /// Removes and returns the member named `key`.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
-        let p = position(of: key)
-        guard p.found else { return nil }
-        return members.remove(at: p.index).value
+        guard let old = member(ScalarKey(key)) else { return nil }
+        self[key] = nil
+        return old
     }
 
     /// The object with each value transformed.
     public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
         var out = self
-        for i in out.members.indices { out.members[i].value = try transform(out.members[i].value) }
+        if let table {
+            out.table = try table.mapValues(transform)
+        } else {
+            for i in out.members.indices { out.members[i].value = try transform(out.members[i].value) }
+        }
         return out
     }
 
     /// The members, in key order.
     public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        members.lazy.map { (key: $0.key.string, value: $0.value) }.makeIterator()
+        scalarMembers.lazy.map { (key: $0.key.string, value: $0.value) }.makeIterator()
     }
 
     /// The members keyed by their scalars, in key order, for code that compares keys itself
-    /// (the validator).
-    @inlinable package var scalarMembers: [Member] { members }
+    /// (the validator). No copy for an object of up to `smallLimit` members.
+    @inlinable package var scalarMembers: [Member] {
+        guard let table else { return members }
+        return table.map { Member(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+    }
+
+    /// Calls `body` with the members in key order, in place (no copy, no retain per member)
+    /// for an object of up to `smallLimit` members: the validator's inner loop.
+    @inlinable
+    package func withScalarMembers<R>(_ body: (UnsafeBufferPointer<Member>) throws -> R) rethrows -> R {
+        if table == nil { return try members.withUnsafeBufferPointer(body) }
+        return try scalarMembers.withUnsafeBufferPointer(body)
+    }
 
     /// The members as a Swift dictionary. Canonically equivalent keys (`"é"`, `"e\u0301"`)
     /// collide there; use it only for keys you know.
     public var dictionary: [String: JSONValue] {
         var out: [String: JSONValue] = [:]
-        for m in members { out[m.key.string] = m.value }
+        forEachSorted { k, v in out[k] = v }
         return out
     }
 }

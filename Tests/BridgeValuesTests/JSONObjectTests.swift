@@ -112,6 +112,53 @@ import Testing
         #expect(decoded["nested"]?.jsonString() == #"{"a":null,"b":[1,{"a":2,"z":1}]}"#)
     }
 
+    /// Whether the object keeps its members sorted in one array (else in a hash table).
+    static func isSorted(_ o: JSONObject) -> Bool {
+        o.table == nil
+    }
+
+    @Test func theCountDecidesTheStorageWhicheverWayTheObjectWasMade() {
+        let limit = JSONObject.smallLimit
+        let names = (0...limit + 1).map { "m\($0 * 7919 % 1000)" }
+        func bulk(_ n: Int) -> JSONObject { JSONObject(members: names.prefix(n).map { ($0, JSONValue.string($0)) }) }
+        var grown = JSONObject()
+        for (i, name) in names.enumerated() {
+            grown[name] = .string(name)
+            #expect(grown == bulk(i + 1), "after \(i + 1) members")
+            #expect(grown.hashValue == bulk(i + 1).hashValue)
+            #expect(Self.isSorted(grown) == (i + 1 <= limit))
+        }
+        for (i, name) in names.enumerated().reversed() {
+            #expect(grown.removeValue(forKey: name) == .string(name))
+            #expect(grown == bulk(i), "down to \(i) members")
+            #expect(Self.isSorted(grown) == (i <= limit))
+        }
+        #expect(grown.isEmpty)
+        // Many repeats of a few keys: sorted, whatever the text's length.
+        let repeats = JSONObject(members: (0..<200).map { ("k\($0 % 5)", JSONValue.number(Double($0))) })
+        #expect(Self.isSorted(repeats) && repeats.count == 5 && repeats["k4"] == .number(199))
+        // Large ones iterate, encode and compare in key order too.
+        let large = bulk(limit + 2)
+        #expect(large.keys == large.keys.sorted { ScalarKey.less($0, $1) })
+        #expect(JSONValue.object(large).jsonString() == JSONValue.object(JSONObject(members: large.sortedMembers.reversed())).jsonString())
+        #expect(large.mapValues { _ in .null }.count == limit + 2)
+    }
+
+    @Test func buildingAndEmptyingALargeObjectOneMemberAtATime() {
+        // (Each step is constant-time above the small limit: no array shifted per member.)
+        let n = 100_000
+        var reference: [String: JSONValue] = [:]
+        for i in 0..<n { reference["k\(i)"] = .number(Double(i)) }
+        var hashOrder = JSONObject()
+        for (k, v) in reference { hashOrder[k] = v }
+        var descending = JSONObject()
+        for i in (0..<n).reversed() { descending["k\(i)"] = .number(Double(i)) }
+        #expect(hashOrder == JSONObject(reference))
+        #expect(descending == hashOrder)
+        for i in 0..<n { descending.removeValue(forKey: "k\(i)") }
+        #expect(descending.isEmpty && Self.isSorted(descending))
+    }
+
     @Test func scalarKeyCompareIsByteOrder() {
         #expect(ScalarKey.compare("a", "b") < 0)
         #expect(ScalarKey.compare("b", "a") > 0)
