@@ -16,6 +16,7 @@ extension BridgeEngine {
             "maxDepth": .number(Double(configuration.maxDepth)), "maxEarlyEvents": .number(Double(configuration.maxEarlyEvents)),
             "maxMessageBytes": jsNumber(limits.maxMessageBytes), "maxStringLength": jsNumber(limits.maxStringLength),
             "maxArrayLength": jsNumber(limits.maxArrayLength), "callbackPrefix": .string(SDKCallbackID.prefix),
+            "maxNumberedMethodLength": jsNumber(ScriptHost.maxNumberedMethodLength), "maxNumberedMethods": jsNumber(ScriptHost.maxMethodNumbers),
             "internalTimers": .bool(configuration.offersInternalTimers),
         ]
         context.installNativeObject("__native", functions: [

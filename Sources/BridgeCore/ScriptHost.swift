@@ -24,8 +24,11 @@ package final class ScriptHost {
     /// The methods the SDK called, by the number it sends for them (`methodID(for:)`).
     private(set) var methodNames: [String] = []
     private var methodNumbers: [ScalarKey: Int] = [:]
-    /// How many distinct methods get a number; calls to any others go as the envelope.
+    /// How many distinct methods get a number, and how long a name may be (UTF-8 bytes, which
+    /// are UTF-16 units too for the plain names numbered); calls to any others go as the
+    /// envelope, and neither side keeps their names.
     static let maxMethodNumbers = 4096
+    static let maxNumberedMethodLength = 256
 
     init(context: ScriptContext) {
         self.context = context
@@ -67,7 +70,7 @@ package final class ScriptHost {
     /// as itself (see `BridgeEngine.isPlainMethod`), or more distinct methods than the table holds.
     func methodID(for method: String, maxLength: Int) -> Int {
         if let known = methodNumbers[ScalarKey(method)] { return known }
-        guard methodNames.count < Self.maxMethodNumbers, BridgeEngine.isPlainMethod(method, maxLength: maxLength) else { return -1 }
+        guard methodNames.count < Self.maxMethodNumbers, BridgeEngine.isPlainMethod(method, maxLength: min(maxLength, Self.maxNumberedMethodLength)) else { return -1 }
         methodNames.append(method)
         methodNumbers[ScalarKey(method)] = methodNames.count - 1
         return methodNames.count - 1
@@ -93,6 +96,8 @@ package final class ScriptHost {
     func close() {
         deliver = nil
         deliverOne = nil
+        methodNames = []
+        methodNumbers = [:]
         fireTimer = nil
         invoke = nil
         addHandler = nil

@@ -110,6 +110,31 @@ struct SDKCallPartsTests {
         #expect(engine.callsTakenInParts == ScriptHost.maxMethodNumbers + repeatsNumbered + 1)
     }
 
+    @Test("long method names are not numbered nor kept; an engine's table is dropped at close; a timeout whose conversion throws fails only that call")
+    func longNamesAndThrowingTimeouts() async throws {
+        let engine = try BridgeEngine.forTesting(registry: BridgeRegistry()) { c in c.useGlobalRegistry = false }
+        engine.addDispatcher { message in .sync { call in ["n": .number(Double(call.method.utf8.count))] } }
+        try engine.evaluate("""
+            globalThis.got = [];
+            (async function () {
+              for (let i = 0; i < 5; i++) got.push((await bridge.call('L'.repeat(\(ScriptHost.maxNumberedMethodLength) + 1 + i))).n);
+              got.push((await bridge.call('L'.repeat(\(ScriptHost.maxNumberedMethodLength)))).n);
+              try { await bridge.call('short', {}, {timeout: {valueOf() { throw new Error('no number'); }}}); got.push('answered'); }
+              catch (e) { got.push(e.message); }
+              try { await bridge.call('short', {}, {timeout: Symbol('t')}); got.push('answered'); }
+              catch (e) { got.push(e.constructor.name); }
+              got.push((await bridge.call('short', {}, {timeout: 5000})).n);
+            })();
+            """)
+        try await engine.runUntilIdle(limit: .seconds(10))
+        let limit = Double(ScriptHost.maxNumberedMethodLength)
+        #expect(try engine.evaluate("got") == [.number(limit + 1), .number(limit + 2), .number(limit + 3), .number(limit + 4), .number(limit + 5), .number(limit), "no number", "TypeError", 5])
+        // Numbered: the name at the length limit and "short" (not the longer ones).
+        #expect(engine.host.methodNames.map(\.utf8.count).sorted() == [5, ScriptHost.maxNumberedMethodLength])
+        engine.close()
+        #expect(engine.host.methodNames.isEmpty)
+    }
+
     @Test("a params text with \\ud in it is declined: lone surrogates are refused with their path, a backslash before ud in the data crosses intact, as a raw post")
     func surrogateEscapesAreDeclined() async throws {
         let (engine, _) = try Self.engine()

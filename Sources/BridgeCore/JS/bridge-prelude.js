@@ -97,6 +97,9 @@ const MAX_STRING = cfg.maxStringLength;
 const MAX_ARRAY = cfg.maxArrayLength;
 // The SDK's callback ids are CALLBACK_PREFIX + n; native code owns the format (SDKCallbackID).
 const CALLBACK_PREFIX = cfg.callbackPrefix;
+// Method names native code numbers (ScriptHost.methodID): how long, and how many an engine.
+const MAX_NUMBERED_METHOD = cfg.maxNumberedMethodLength;
+const MAX_NUMBERED_METHODS = cfg.maxNumberedMethods;
 global.window = global;
 global.self = global;
 
@@ -669,7 +672,9 @@ function send(method, params, options, entry) {
   let ptext = paramsText(params, handler, n, index !== undefined);
   if (ptext === undefined) return;
   const timeout = options ? options.timeout : undefined;
-  const t = timeout === undefined ? undefined : NumberCtor(timeout);
+  let t;
+  // (A timeout whose conversion throws fails the call: it no longer waits for an answer.)
+  try { t = timeout === undefined ? undefined : NumberCtor(timeout); } catch (e) { delete pending[n]; throw e; }
   if (index !== undefined) {
     let m = methodIds[method];
     if (m === undefined) m = methodId(method);
@@ -688,9 +693,14 @@ function send(method, params, options, entry) {
 }
 // Native code numbers the methods the SDK calls (each name crosses once): the number, or -1
 // for a method whose calls go as the envelope.
+// Only short names are remembered, and only as many as native code numbers: a page's long or
+// countless one-off names are not held here (they ask each time, and go as the envelope).
 const methodIds = table();
+let methodIdCount = 0;
 function methodId(method) {
-  return (methodIds[method] = native.methodId(method));
+  const id = native.methodId(method);
+  if (method.length <= MAX_NUMBERED_METHOD && methodIdCount < MAX_NUMBERED_METHODS) { methodIds[method] = id; methodIdCount++; }
+  return id;
 }
 // A call's checked params text, or undefined when they were refused (the refusal is the call's
 // answer); what a page's getter or toJSON throws reaches the caller.
