@@ -87,8 +87,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// `table`'s members, stored as their count says.
     private static func storage(table: [ScalarKey: JSONValue]) -> ([Member], [ScalarKey: JSONValue]?) {
-        if table.count > smallLimit { return ([], table) }
-        return (table.map { Member(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }, nil)
+        table.count > smallLimit ? ([], table) : (sortedMembers(of: table), nil)
+    }
+
+    /// A table's members in key order.
+    @usableFromInline
+    static func sortedMembers(of table: [ScalarKey: JSONValue]) -> [Member] {
+        table.map { Member(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
     }
 
     /// Sorts by key and keeps, of each repeated key, the member that came last.
@@ -138,11 +143,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
             case (true, let value?): members[p.index].value = value
             case (true, nil): members.remove(at: p.index)
             case (false, let value?) where members.count >= Self.smallLimit:
-                var large = [ScalarKey: JSONValue](minimumCapacity: members.count + 1)
-                for m in members { large[m.key] = m.value }
-                large[ScalarKey(key)] = value
-                members = []
-                table = large
+                (members, table) = Self.storage(unsorted: members + [Member(key: ScalarKey(key), value: value)])
             case (false, let value?): members.insert(Member(key: ScalarKey(key), value: value), at: p.index)
             case (false, nil): break
             }
@@ -207,7 +208,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// (the validator). No copy for an object of up to `smallLimit` members.
     @inlinable package var scalarMembers: [Member] {
         guard let table else { return members }
-        return table.map { Member(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+        return Self.sortedMembers(of: table)
     }
 
     /// Calls `body` with the members in key order, in place (no copy, no retain per member)

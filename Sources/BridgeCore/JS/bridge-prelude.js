@@ -692,9 +692,8 @@ function send(method, params, options, entry) {
   postText(handler, text, id, t, !!entry.onProgress, true);
 }
 // Native code numbers the methods the SDK calls (each name crosses once): the number, or -1
-// for a method whose calls go as the envelope.
-// Only short names are remembered, and only as many as native code numbers: a page's long or
-// countless one-off names are not held here (they ask each time, and go as the envelope).
+// for a method whose calls go as the envelope. Only short names are remembered, and only as
+// many as native code numbers: a page's long or countless one-off names are not held here.
 const methodIds = table();
 let methodIdCount = 0;
 function methodId(method) {
