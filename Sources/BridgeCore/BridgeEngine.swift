@@ -80,6 +80,8 @@ public final class BridgeEngine {
         let context = ScriptContext(vm: vm)
         host = ScriptHost(context: context)
         calls = CallTable(engine: self)
+        // The calls' timeouts are the loop's owned timers.
+        loop.timerOwner = calls
         outbox = Outbox(engine: self)
         jsCalls = JSCallTable(engine: self)
         timers = ScriptTimers(engine: self)

@@ -1,21 +1,34 @@
 import BridgeValues
 import BridgeSupport
+import ScriptEngine
 
 /// Calls from JS that wait for their answer, and how each settles exactly once: by its handler's
 /// answer, its timeout, or the engine closing. Ordered actions run one at a time in arrival
 /// order; a call that timed out while queued never starts.
 @MainActor
 final class CallTable {
-    /// A call waiting for its answer.
-    struct PendingCall {
-        var call: BridgeCall
-        var responder: BridgeResponder
-        var timerID: Int?
-        var wantsProgress: Bool
-        var offThread: Bool
-        var orderedKey: String?
+    /// A call waiting for its answer. A class: the table's look-ups (an answer, a timeout, the
+    /// loop asking whether a timeout is armed) then retain one object, not every field of the call.
+    final class PendingCall {
+        let call: BridgeCall
+        let responder: BridgeResponder
+        /// Its timeout is armed on the loop (an owned timer named by the call's id).
+        var timerArmed = false
+        /// The timeout (for the message).
+        let limit: Duration
+        let wantsProgress: Bool
+        var offThread = false
+        let orderedKey: String?
         /// The task running an `.async` handler, cancelled when the call settles otherwise.
         var task: Task<Void, Never>?
+
+        init(call: BridgeCall, responder: BridgeResponder, limit: Duration, wantsProgress: Bool, orderedKey: String?) {
+            self.call = call
+            self.responder = responder
+            self.limit = limit
+            self.wantsProgress = wantsProgress
+            self.orderedKey = orderedKey
+        }
     }
 
     private unowned(unsafe) let engine: BridgeEngine
@@ -39,7 +52,7 @@ final class CallTable {
     var pendingMethods: [String] { pending.values.map(\.call.method).sorted() }
 
     /// Waiting calls that armed a timeout timer.
-    var armedTimers: Int { pending.values.filter { $0.timerID != nil }.count }
+    var armedTimers: Int { pending.values.filter(\.timerArmed).count }
 
     /// Starts tracking a call whose handler answers later, and runs it (or queues it behind the
     /// running call of its ordered action).
@@ -62,31 +75,30 @@ final class CallTable {
             }
         }
         let limit = timeout ?? options.timeout ?? engine.configuration.defaultCallTimeout
-        var entry = PendingCall(call: call, responder: responder, timerID: nil, wantsProgress: wantsProgress, offThread: false, orderedKey: options.ordered ? call.method : nil)
+        let entry = PendingCall(call: call, responder: responder, limit: limit, wantsProgress: wantsProgress, orderedKey: options.ordered ? call.method : nil)
         if case .async = handler {
             entry.offThread = true
             loop.offThreadWork += 1
         }
         loop.keepAlive += 1
         if limit > .zero {
-            entry.timerID = loop.schedule(after: limit) { [unowned self] in
-                guard let p = pending[callID], p.responder.claimForEngine() else { return }
-                pending[callID]?.timerID = nil
-                finish(callID, .failure(.timeout(method: p.call.method, after: limit)))
-            }
+            // An owned timer (the engine made this table the loop's owner): no closure and no
+            // timer-table entry per call (see `timerFired`).
+            loop.scheduleOwned(after: limit, token: callID)
+            entry.timerArmed = true
         }
         pending[callID] = entry
         let run = { [unowned self] in
             let timersBefore = loop.scheduleCount
             let task = engine.run(handler, call, responder)
             if let task {
-                if pending[callID] != nil { pending[callID]?.task = task } else { task.cancel() }
+                if let p = pending[callID] { p.task = task } else { task.cancel() }
             }
             // A callback handler that returned without answering and without arming an engine
             // timer is waiting on other threads: virtual time gives it a short real-time grace
             // before jumping to the next timer.
             if case .callback = handler, !responder.isSettled, loop.scheduleCount == timersBefore, let p = pending[callID], !p.offThread {
-                pending[callID]?.offThread = true
+                p.offThread = true
                 loop.offThreadWork += 1
             }
         }
@@ -104,8 +116,9 @@ final class CallTable {
 
     /// An answer from a responder, on the main actor.
     func accept(_ callID: Int, _ outcome: CallOutcome) {
-        guard !engine.isClosed, let p = pending[callID] else { return }
+        guard !engine.isClosed else { return }
         if case .progress(let value) = outcome {
+            guard let p = pending[callID] else { return }
             if engine.hooks.observesCallTraffic { engine.report(.progress(callbackId: p.call.callbackId, progress: value)) }
             if let reply = p.call.peerReply { reply(outcome); return }
             if let id = p.call.callbackId, p.wantsProgress || p.call.sdkCallback == nil {
@@ -120,7 +133,7 @@ final class CallTable {
     private func finish(_ callID: Int, _ outcome: CallOutcome) {
         guard let p = pending.removeValue(forKey: callID) else { return }
         let loop = engine.loop
-        if let t = p.timerID { loop.cancelTimer(t) }
+        if p.timerArmed { loop.cancelledOwned() }
         if p.offThread { loop.offThreadWork -= 1 }
         loop.keepAlive -= 1
         p.task?.cancel()
@@ -205,5 +218,22 @@ final class CallTable {
     func reset() {
         orderedQueues.removeAll()
         orderedRunning.removeAll()
+    }
+}
+
+extension CallTable: TimerOwner {
+    /// A waiting call's timeout is armed until it fires or the call settles.
+    func isTimerArmed(_ token: Int) -> Bool {
+        pending[token]?.timerArmed == true
+    }
+
+    /// The call's timeout: it settles with `TIMEOUT` unless its answer is already on its way.
+    func timerFired(_ token: Int) {
+        // Disarmed first: the loop counted it as fired, and the answer on its way must not
+        // cancel it again.
+        guard let p = pending[token] else { return }
+        p.timerArmed = false
+        guard p.responder.claimForEngine() else { return }
+        finish(token, .failure(.timeout(method: p.call.method, after: p.limit)))
     }
 }

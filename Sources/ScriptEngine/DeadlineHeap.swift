@@ -36,7 +36,29 @@ struct DeadlineHeap {
         let last = heap.removeLast()
         guard !heap.isEmpty else { return }
         heap[0] = last
-        var i = 0
+        siftDown(0)
+    }
+
+    /// Number of entries, cancelled ones included.
+    var count: Int { heap.count }
+
+    mutating func removeAll() {
+        heap.removeAll()
+    }
+
+    /// Drops the entries `isDead` picks and restores the order (linear time): how an owner clears
+    /// out the entries of its cancelled timers before they pile up.
+    mutating func removeAll(where isDead: (Entry) -> Bool) {
+        heap.removeAll(where: isDead)
+        var i = heap.count / 2
+        while i > 0 {
+            i -= 1
+            siftDown(i)
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
         while true {
             let l = 2 * i + 1, r = l + 1
             var m = i
@@ -46,10 +68,6 @@ struct DeadlineHeap {
             heap.swapAt(i, m)
             i = m
         }
-    }
-
-    mutating func removeAll() {
-        heap.removeAll()
     }
 
     private static func less(_ a: Entry, _ b: Entry) -> Bool {

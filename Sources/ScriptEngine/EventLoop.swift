@@ -30,6 +30,15 @@ package final class EventLoop {
     private var heap = DeadlineHeap()
     private var timerActions: [Int: Task] = [:]
     private var nextTimerID = 1
+    /// The owner of the owned timers (see ``scheduleOwned(after:token:)``).
+    package weak var timerOwner: (any TimerOwner)?
+    /// Owned timers armed and neither fired nor cancelled.
+    private var liveOwned = 0
+    /// Heap entries of cancelled timers not yet dropped: once they are more than half the heap
+    /// (and more than a few), they are cleared out, so a loop that arms and cancels timers
+    /// without end (a call timeout per call, a debounced `setTimeout`) keeps a heap the size of
+    /// its live timers.
+    private var staleEntries = 0
 
     /// Counts every `schedule` call (lets the engine see whether a handler armed a timer).
     package private(set) var scheduleCount = 0
@@ -62,7 +71,11 @@ package final class EventLoop {
     }
 
     /// Number of pending timers.
-    package var pendingTimers: Int { timerActions.count }
+    package var pendingTimers: Int { timerActions.count + liveOwned }
+
+    /// Entries in the timer heap, those of cancelled timers not yet cleared out included (for
+    /// tests of the clearing).
+    package var timerHeapCount: Int { heap.count }
 
     /// Queues a task for the next turn.
     package func enqueue(_ task: @escaping Task) {
@@ -116,7 +129,39 @@ package final class EventLoop {
 
     /// Cancels a timer (no effect if it already fired).
     package func cancelTimer(_ id: Int) {
-        timerActions[id] = nil
+        if timerActions.removeValue(forKey: id) != nil { noteStale() }
+    }
+
+    /// Arms a timer of ``timerOwner`` after `delay`, named by the owner's `token` (0 or more):
+    /// no closure and no table entry per timer, for timers armed and cancelled by the thousand
+    /// (the timeout of every call that waits for an answer). It is ordered with every other
+    /// timer by deadline, then creation. When it is due, the owner is asked whether the token
+    /// is still armed (``TimerOwner/isTimerArmed(_:)``), and if so told that it fired.
+    package func scheduleOwned(after delay: Duration, token: Int) {
+        precondition(token >= 0, "owned timer tokens are 0 or more")
+        scheduleCount &+= 1
+        liveOwned += 1
+        heap.push(~token, at: clock.now + max(.zero, delay))
+        wakeIfParked()
+    }
+
+    /// The owner cancelled one of its armed timers (it no longer reports the token as armed).
+    package func cancelledOwned() {
+        liveOwned -= 1
+        noteStale()
+    }
+
+    /// One more heap entry of a cancelled timer; clears them all out when they are the most.
+    private func noteStale() {
+        staleEntries += 1
+        guard staleEntries > 1024, staleEntries * 2 > heap.count else { return }
+        heap.removeAll { !isArmed($0.id) }
+        staleEntries = 0
+    }
+
+    /// Whether the timer of a heap entry is still armed.
+    private func isArmed(_ id: Int) -> Bool {
+        id >= 0 ? timerActions[id] != nil : timerOwner?.isTimerArmed(~id) ?? false
     }
 
     /// `true` when a timer with this id is pending.
@@ -130,7 +175,7 @@ package final class EventLoop {
     }
 
     package var isIdle: Bool {
-        readyHead >= ready.count && timerActions.isEmpty && keepAlive == 0 && !inbox.hasJobs
+        readyHead >= ready.count && timerActions.isEmpty && liveOwned == 0 && keepAlive == 0 && !inbox.hasJobs
     }
 
     /// Runs until `done()` or idle.
@@ -219,8 +264,14 @@ package final class EventLoop {
         let now = clock.now
         while let top = heap.first, top.deadline <= now {
             heap.popFirst()
-            guard let action = timerActions.removeValue(forKey: top.id) else { continue }
-            action()
+            if top.id < 0 {
+                guard let owner = timerOwner, owner.isTimerArmed(~top.id) else { staleEntries -= 1; continue }
+                liveOwned -= 1
+                owner.timerFired(~top.id)
+            } else {
+                guard let action = timerActions.removeValue(forKey: top.id) else { staleEntries -= 1; continue }
+                action()
+            }
             didWork = true
             if shouldStop() { break }
         }
@@ -232,7 +283,10 @@ package final class EventLoop {
 
     /// Deadline of the earliest live timer.
     package func nextDeadline() -> Duration? {
-        while let top = heap.first, timerActions[top.id] == nil { heap.popFirst() }
+        while let top = heap.first, !isArmed(top.id) {
+            heap.popFirst()
+            staleEntries -= 1
+        }
         return heap.first?.deadline
     }
 
@@ -240,8 +294,20 @@ package final class EventLoop {
     package func reset() {
         heap.removeAll()
         timerActions.removeAll()
+        liveOwned = 0
+        staleEntries = 0
         ready.removeAll()
         readyHead = 0
         keepAlive = 0
     }
+}
+
+/// What owns a loop's owned timers (``EventLoop/scheduleOwned(after:token:)``): it knows which of
+/// its tokens are armed and what firing one does.
+@MainActor
+package protocol TimerOwner: AnyObject {
+    /// `true` while the timer `token` names is armed (not fired, not cancelled).
+    func isTimerArmed(_ token: Int) -> Bool
+    /// The timer `token` names is due; the loop counts it as fired before the call.
+    func timerFired(_ token: Int)
 }

@@ -164,6 +164,30 @@ struct LimitsTests {
         #expect(try engine.evaluate("second") == "second")
     }
 
+    @Test("call timeouts: answered calls leave no timer behind, the rest time out in the order they were made")
+    func manyTimeouts() async throws {
+        let (engine, held, _) = try makeEngine { $0.limits = .unlimited }
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.out = [];
+            for (let i = 0; i < 5000; i++) bridge.call('hold', {i}, {timeout: 1000 + (i % 2) * 1000}).then(function () { out.push('ok'); }, function (e) { out.push(e.code + ' ' + i); });
+            """)
+        engine.runReady()
+        #expect(held.count == 5000)
+        #expect(engine.loop.pendingTimers == 5000)
+        // All but the last three answered: their timeouts are cancelled and cleared out of the heap.
+        for r in held.all.dropLast(3) { r.succeed(1) }
+        engine.runReady()
+        #expect(engine.loop.pendingTimers == 3)
+        #expect(engine.loop.timerHeapCount < 2500, "\(engine.loop.timerHeapCount) timer entries left for 3 live timers")
+        try await engine.runUntilIdle(limit: .seconds(60))
+        let out = try engine.evaluate("out.slice(4997)")
+        // 4997 and 4999 wait 2 s, 4998 1 s.
+        #expect(out == ["TIMEOUT 4998", "TIMEOUT 4997", "TIMEOUT 4999"], "\(out)")
+        #expect(held.all[4997].succeed(1) == false, "a late answer is dropped")
+        #expect(engine.isIdle)
+    }
+
     @Test("maxCallsPerSecondPerAction: RATE_LIMITED past the rate, per action, on the engine clock")
     func rate() async throws {
         let clock = VirtualClock()
