@@ -5,6 +5,21 @@ import Foundation
 // ratio. Run through `scripts/bench` (release build). Not part of `swift test`.
 
 let arguments = CommandLine.arguments
+// `--jit standard|short-lived`: JavaScriptCore's tiering for this process (before its first VM),
+// as `bridge-run run` (standard) or `bridge-run test` (short-lived) set it.
+if let i = arguments.firstIndex(of: "--jit"), i + 1 < arguments.count {
+    guard let tiering = JITTiering(rawValue: arguments[i + 1]) else {
+        FileHandle.standardError.write(Data("bridge-bench: --jit needs standard or short-lived\n".utf8))
+        exit(2)
+    }
+    ScriptVM.setJITTiering(tiering)
+}
+if let i = arguments.firstIndex(of: "--startup-page-child"), i + 1 < arguments.count, let reps = Int(arguments[i + 1]) {
+    // The table's `startup-page`, in a process of its own with the test runner's tiering.
+    let samples = try await MainActor.run { try StartupBench.pageBatches(reps: reps, vm: ScriptVM()) }
+    print(samples.map { String($0) }.joined(separator: " "))
+    exit(0)
+}
 if let i = arguments.firstIndex(of: "--memory-child"), i + 2 < arguments.count, let n = Int(arguments[i + 1]) {
     try MemoryBench.child(count: n, shared: arguments[i + 2] == "shared")
     exit(0)
@@ -19,7 +34,7 @@ func profileOne(_ row: String) async throws {
     }
     if row == "startup-page" {
         // As the table's row: engines with the standards DOM in one VM, ms per engine, median of
-        // `--calls` batches of 100 (default 10).
+        // `--calls` batches of 100 (default 10). The table's row runs with `--jit short-lived`.
         let vm = ScriptVM()
         var config = EngineConfiguration()
         config.vm = vm
@@ -100,7 +115,7 @@ func runAll() async throws {
     }
     if wants("startup") {
         section("start-up")
-        try StartupBench.inProcess(into: report, reps: reps)
+        try StartupBench.inProcess(into: report, bench: exe.path, reps: reps)
         if haveCLI {
             StartupBench.process(into: report, bridgeRun: bridgeRun, reps: quick ? 5 : 11)
         } else {
