@@ -59,13 +59,15 @@ final class Outbox {
         buffer.append(UInt8(ascii: "]"))
         if !flushScheduled {
             flushScheduled = true
-            let loop = engine.loop
-            loop.keepAlive += 1
-            loop.enqueue { [unowned self] in
-                loop.keepAlive -= 1
-                flush()
-            }
+            engine.loop.keepAlive += 1
+            engine.loop.enqueue(flushTask)
         }
+    }
+
+    /// The loop task that flushes, made once (not a closure per batch).
+    private lazy var flushTask: EventLoop.Task = { [unowned self] in
+        engine.loop.keepAlive -= 1
+        flush()
     }
 
     /// Answers' text; a canned answer that comes again and again is encoded once.

@@ -195,16 +195,18 @@ package final class EventLoop {
         // Real time counts after every turn. Virtual time counts before the clock jumps: a jump
         // is taken while less than `limit` of virtual time has passed (so a 30 s timer fires at
         // once under a 30 s limit), never after.
-        func checkLimit() throws(Stop) {
+        func checkLimit(at now: Duration? = nil) throws(Stop) {
             guard let limit else { return }
-            if realClock.now - realStart >= limit { throw .runTimeLimit(limit) }
+            if (now ?? realClock.now) - realStart >= limit { throw .runTimeLimit(limit) }
         }
         while true {
             if shouldStop() { throw .requested }
             if done() { return }
             if runReadyAndDue(shouldStop: shouldStop) {
-                lastProgress = realClock.now
-                try checkLimit()
+                // (One clock read a busy turn: a call awaited in a loop is a turn per call.)
+                let now = realClock.now
+                lastProgress = now
+                try checkLimit(at: now)
                 continue
             }
             if done() { return }
@@ -261,7 +263,8 @@ package final class EventLoop {
         }
         if shouldStop() { return didWork }
         // Timers due now, in order; a timer scheduled by one of them for "now" waits a turn.
-        let now = clock.now
+        // (The clock is read only when a timer is pending.)
+        let now = heap.first == nil ? .zero : clock.now
         while let top = heap.first, top.deadline <= now {
             heap.popFirst()
             if top.id < 0 {
