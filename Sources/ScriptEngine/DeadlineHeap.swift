@@ -1,6 +1,6 @@
 /// Timers ordered by deadline, then by the order they were added (a binary min-heap): the event
 /// loop's and a fake timeline's. Entries whose timer was cancelled stay until they reach the top
-/// (their owner skips them there).
+/// (their owner skips them there) or their owner clears them out (`removeAll(where:)`).
 struct DeadlineHeap {
     struct Entry {
         var deadline: Duration
@@ -17,11 +17,18 @@ struct DeadlineHeap {
     /// Every entry, in no particular order.
     var entries: [Entry] { heap }
 
-    /// Adds timer `id` due at `deadline`, after every entry already due then.
-    mutating func push(_ id: Int, at deadline: Duration) {
+    /// Adds timer `id` due at `deadline`, after every entry already due then. Returns the entry's
+    /// sequence number.
+    @discardableResult
+    mutating func push(_ id: Int, at deadline: Duration) -> UInt64 {
         nextSeq += 1
         heap.append(Entry(deadline: deadline, seq: nextSeq, id: id))
-        var i = heap.count - 1
+        siftUp(heap.count - 1)
+        return nextSeq
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var i = start
         while i > 0 {
             let p = (i - 1) / 2
             guard Self.less(heap[i], heap[p]) else { break }

@@ -28,10 +28,14 @@ package final class EventLoop {
     private var ready: [Task] = []
     private var readyHead = 0
     private var heap = DeadlineHeap()
-    private var timerActions: [Int: Task] = [:]
+    /// The closure timers armed, by id, with the heap entry (its sequence number) that fires
+    /// each: an id cancelled and armed again does not fire at its old entry's deadline.
+    private var timerActions: [Int: (seq: UInt64, action: Task)] = [:]
     private var nextTimerID = 1
-    /// The owner of the owned timers (see ``scheduleOwned(after:token:)``).
-    package weak var timerOwner: (any TimerOwner)?
+    /// The owner of the owned timers (see ``scheduleOwned(after:token:)``). Held strongly: an
+    /// owner gone while its timers are armed would leave them counted for ever. (The engine's
+    /// call table, which holds the engine unowned: no cycle.)
+    package var timerOwner: (any TimerOwner)?
     /// Owned timers armed and neither fired nor cancelled.
     private var liveOwned = 0
     /// Heap entries of cancelled timers not yet dropped: once they are more than half the heap
@@ -114,8 +118,9 @@ package final class EventLoop {
     package func schedule(after delay: Duration, id: Int? = nil, _ action: @escaping Task) -> Int {
         let timerID = id ?? allocateTimerID()
         scheduleCount &+= 1
-        timerActions[timerID] = action
-        heap.push(timerID, at: clock.now + max(.zero, delay))
+        let seq = heap.push(timerID, at: clock.now + max(.zero, delay))
+        // (An id armed again while armed: its earlier entry is a cancelled one now.)
+        if timerActions.updateValue((seq, action), forKey: timerID) != nil { noteStale() }
         // A parked run waits until the earliest deadline it knew; this one may be earlier.
         wakeIfParked()
         return timerID
@@ -155,13 +160,13 @@ package final class EventLoop {
     private func noteStale() {
         staleEntries += 1
         guard staleEntries > 1024, staleEntries * 2 > heap.count else { return }
-        heap.removeAll { !isArmed($0.id) }
+        heap.removeAll { !isArmed($0) }
         staleEntries = 0
     }
 
     /// Whether the timer of a heap entry is still armed.
-    private func isArmed(_ id: Int) -> Bool {
-        id >= 0 ? timerActions[id] != nil : timerOwner?.isTimerArmed(~id) ?? false
+    private func isArmed(_ entry: DeadlineHeap.Entry) -> Bool {
+        entry.id >= 0 ? timerActions[entry.id]?.seq == entry.seq : timerOwner?.isTimerArmed(~entry.id) ?? false
     }
 
     /// `true` when a timer with this id is pending.
@@ -272,8 +277,9 @@ package final class EventLoop {
                 liveOwned -= 1
                 owner.timerFired(~top.id)
             } else {
-                guard let action = timerActions.removeValue(forKey: top.id) else { staleEntries -= 1; continue }
-                action()
+                guard let armed = timerActions[top.id], armed.seq == top.seq else { staleEntries -= 1; continue }
+                timerActions[top.id] = nil
+                armed.action()
             }
             didWork = true
             if shouldStop() { break }
@@ -286,7 +292,7 @@ package final class EventLoop {
 
     /// Deadline of the earliest live timer.
     package func nextDeadline() -> Duration? {
-        while let top = heap.first, !isArmed(top.id) {
+        while let top = heap.first, !isArmed(top) {
             heap.popFirst()
             staleEntries -= 1
         }

@@ -114,4 +114,23 @@ import Testing
         expected.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
         #expect(owner.log == expected.map { "owned \($0.1)" })
     }
+
+    @Test("a timer id cancelled and armed again fires at its new deadline only, once")
+    func rearmedID() async throws {
+        let clock = VirtualClock()
+        let loop = EventLoop(clock: clock)
+        var fired: [Duration] = []
+        let id = loop.allocateTimerID()
+        loop.schedule(after: .milliseconds(10), id: id) { fired.append(clock.now) }
+        loop.cancelTimer(id)
+        loop.schedule(after: .milliseconds(100), id: id) { fired.append(clock.now) }
+        // Armed again while armed: the later arming wins.
+        let other = loop.allocateTimerID()
+        loop.schedule(after: .milliseconds(20), id: other) { fired.append(.seconds(-1)) }
+        loop.schedule(after: .milliseconds(50), id: other) { fired.append(clock.now) }
+        #expect(loop.pendingTimers == 2)
+        try await loop.run(limit: .seconds(5), shouldStop: { false })
+        #expect(fired == [.milliseconds(50), .milliseconds(100)])
+        #expect(loop.pendingTimers == 0)
+    }
 }
