@@ -109,6 +109,11 @@ int bridge_thread_clock_serve_cached(int enabled) {
     return state.enabled;
 }
 
+void bridge_thread_clock_ensure_cached(void) {
+    if (state.enabled || atomic_load_explicit(&exact_requested, memory_order_relaxed) == 1) return;
+    bridge_thread_clock_serve_cached(1);
+}
+
 void bridge_thread_clock_counts(uint64_t *served, uint64_t *exact) {
     if (served) *served = state.served_count;
     if (exact) *exact = state.exact_count;

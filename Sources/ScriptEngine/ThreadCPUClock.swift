@@ -7,7 +7,7 @@ internal import CThreadClock
 /// clock is a system call (~0.5 µs here, more than the continuation itself), while the monotonic
 /// clock is answered in user space. The `CThreadClock` target defines the process's
 /// `clock_gettime`: on a thread that opted in (the one a `ScriptVM` with a time limit is created
-/// on), the thread CPU clock is read for real at most once per millisecond of wall time, and
+/// on, and every thread that later calls into such a VM), the thread CPU clock is read for real at most once per millisecond of wall time, and
 /// reads in between answer the last reading plus the wall time since: never below the true CPU
 /// time, at most 1 ms above it, never backwards (so a script is stopped within about 1 ms of its
 /// limit, either way). Every other clock, and every other thread, gets the C library's answer
@@ -21,6 +21,16 @@ package enum ThreadCPUClock {
     @discardableResult
     package static func serveCachedOnCurrentThread(_ enabled: Bool = true) -> Bool {
         bridge_thread_clock_serve_cached(enabled ? 1 : 0) != 0
+    }
+
+    /// Serves the calling thread's CPU clock from the cache from now on, unless it already is (or
+    /// the environment asks for the exact clock): checked on every call into a VM with a time
+    /// limit, because the thread that runs the main actor can change (libdispatch serves the
+    /// main queue from its worker threads once `dispatch_main` has given the main thread away,
+    /// as an `async` `main` does). A thread that ran a VM once keeps the cache.
+    @inline(__always)
+    package static func ensureCachedOnCurrentThread() {
+        bridge_thread_clock_ensure_cached()
     }
 
     /// Reads of the calling thread's CPU clock since it opted in: all of them, and those that

@@ -85,5 +85,28 @@ struct ThreadCPUClockTests {
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(290) && elapsed < .seconds(5), "stopped after \(elapsed)")
     }
+
+    /// The main actor's thread can change (libdispatch serves the main queue from its worker
+    /// threads once `dispatch_main` gave the main thread away): a thread that did not create the
+    /// VM, here the test's thread with its opt-in taken back, is opted in by its first call into
+    /// a VM with a time limit, and not by a call into one without.
+    @Test func aThreadIsOptedInByItsFirstCallIntoAVMWithATimeLimit() throws {
+        let limited = ScriptContext(vm: ScriptVM(timeLimit: .seconds(5)))
+        let unlimited = ScriptContext(vm: ScriptVM(timeLimit: nil))
+        #expect(ThreadCPUClock.serveCachedOnCurrentThread(false) == false)
+        let script = "globalThis.n = 0; for (let i = 0; i < 2000; i++) Promise.resolve().then(() => { n++; });"
+        let base = ThreadCPUClock.counts
+        _ = try unlimited.evaluate(script, sourceURL: "jobs.js")
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        #expect(ThreadCPUClock.counts == base, "a VM without a time limit must not opt the thread in")
+        _ = try limited.evaluate(script, sourceURL: "jobs.js")
+        #expect(try limited.evaluate("n", sourceURL: "t.js") == 2000)
+        // (Opting in starts the counts again; a thread not opted in never moves them.)
+        let counts = ThreadCPUClock.counts
+        #expect(counts != base, "the thread was not opted in again")
+        #expect(counts.served >= 2000, "the VM's reads on this thread do not come through the cache: \(counts)")
+        #expect(counts.exact < counts.served / 10, "\(counts)")
+    }
 }
 #endif

@@ -21,6 +21,10 @@
 /// `BRIDGE_EXACT_THREAD_CLOCK` is set to a non-empty value other than "0".
 int bridge_thread_clock_serve_cached(int enabled);
 
+/// Opts the calling thread in (as `bridge_thread_clock_serve_cached(1)`) unless it already is or
+/// the environment asked for the exact clock: a thread-local check, for every entry into a VM.
+void bridge_thread_clock_ensure_cached(void);
+
 /// The process's clock_gettime (also exported under that name).
 int bridge_clock_gettime(clockid_t id, struct timespec *ts);
 
