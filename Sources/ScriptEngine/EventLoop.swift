@@ -117,6 +117,7 @@ package final class EventLoop {
     @discardableResult
     package func schedule(after delay: Duration, id: Int? = nil, _ action: @escaping Task) -> Int {
         let timerID = id ?? allocateTimerID()
+        precondition(timerID > 0, "closure timer ids are positive (the heap names owned timers with negative ones)")
         scheduleCount &+= 1
         let seq = heap.push(timerID, at: clock.now + max(.zero, delay))
         // (An id armed again while armed: its earlier entry is a cancelled one now.)
