@@ -74,10 +74,14 @@ public final class ProcessGuard: Sendable {
     /// Nesting of calls into JavaScript (native functions call back into it); main thread only.
     private let depth = Atomic<Int>(0)
     private let started = Atomic<Bool>(false)
-    /// The main thread's CPU clock (the thread that started the guard).
+    /// The CPU clock of the thread that runs JavaScript (the one that started the guard, then the
+    /// one that last entered JavaScript: the main actor is the main queue, which libdispatch
+    /// serves from pooled threads once `dispatch_main` has given the main thread away).
     private let mainClock = Mutex<clockid_t?>(nil)
-    /// The main thread's id, for /proc/self/task/<id>/syscall.
+    /// That thread's id, for /proc/self/task/<id>/syscall.
     private let mainThreadID = Atomic<Int32>(0)
+    /// That thread (`pthread_self`), to see a change at the next entry.
+    private let jsThread = Atomic<UInt>(0)
     /// The guard thread's view of the current entry: its `busySince` and the main thread's CPU
     /// time when the guard first saw it.
     private let seen = Mutex<(since: UInt64, cpu: UInt64)>((0, 0))
@@ -103,16 +107,7 @@ public final class ProcessGuard: Sendable {
     ///   - onTrip: called once, on the guard's thread, before the process ends.
     public func start(_ limits: Limits, interval: Duration = .milliseconds(25), onTrip: @escaping @Sendable (Trip) -> Void) {
         state.withLock { $0 = (limits, onTrip) }
-        var clock = clockid_t()
-        if pthread_getcpuclockid(pthread_self(), &clock) == 0 { mainClock.withLock { $0 = clock } }
-        #if os(Linux)
-        // /proc/thread-self links to "<pid>/task/<tid>".
-        var link = [CChar](repeating: 0, count: 64)
-        let n = readlink("/proc/thread-self", &link, 63)
-        if n > 0, let tid = Int32(String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)) {
-            mainThreadID.store(tid, ordering: .relaxed)
-        }
-        #endif
+        follow(Self.currentThread)
         Self.activeFlag.store(true, ordering: .releasing)
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let nanos = max(1_000_000, Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000))
@@ -152,11 +147,31 @@ public final class ProcessGuard: Sendable {
         }
     }
 
-    /// Marks the main thread entering JavaScript (outermost call only).
+    /// Marks the main thread entering JavaScript (outermost call only), and follows it when it is
+    /// another thread than the last one's.
     @inline(__always) package func enter() {
         if depth.wrappingAdd(1, ordering: .relaxed).oldValue == 0 {
+            let thread = Self.currentThread
+            if jsThread.load(ordering: .relaxed) != thread { follow(thread) }
             busySince.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         }
+    }
+
+    @inline(__always) private static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))) }
+
+    /// Watches the calling thread (`thread`) from now on: its CPU clock and its id.
+    @inline(never) private func follow(_ thread: UInt) {
+        var clock = clockid_t()
+        if pthread_getcpuclockid(pthread_self(), &clock) == 0 { mainClock.withLock { $0 = clock } }
+        #if os(Linux)
+        // /proc/thread-self links to "<pid>/task/<tid>".
+        var link = [CChar](repeating: 0, count: 64)
+        let n = readlink("/proc/thread-self", &link, 63)
+        if n > 0, let tid = Int32(String(decoding: link[0..<n].map { UInt8(bitPattern: $0) }.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)) {
+            mainThreadID.store(tid, ordering: .relaxed)
+        }
+        #endif
+        jsThread.store(thread, ordering: .relaxed)
     }
 
     /// Marks the main thread leaving JavaScript.
