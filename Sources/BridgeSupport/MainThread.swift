@@ -13,9 +13,8 @@ import Synchronization
 /// runs on, whichever thread that is; libdispatch counts the main thread outside any block as
 /// the main queue too.
 package enum MainThread {
-    /// The marker's key. `nonisolated(unsafe)`: made once by the static initializer (which Swift
-    /// runs exactly once, thread-safely) and never changed; libdispatch's calls are thread-safe.
-    private nonisolated(unsafe) static let key = DispatchSpecificKey<UInt8>()
+    /// The marker's key (made once; libdispatch's calls are thread-safe).
+    private static let key = DispatchSpecificKey<UInt8>()
     /// Whether the marker is set (so that every engine does not set it again).
     private static let marked = Atomic<Bool>(false)
 
