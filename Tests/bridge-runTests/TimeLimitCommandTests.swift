@@ -53,6 +53,19 @@ import Testing
         #expect(r.stderr.contains("execution time limit"))
     }
 
+    @Test("run: an endless promise chain started after the loop has waited is ended by its CPU time, not at the run's deadline")
+    func endlessChainAfterAWait() async throws {
+        // Once the loop has waited (a timer), the main actor may run on another thread than the
+        // one the process guard started on (libdispatch serves the main queue from pooled threads
+        // after dispatch_main): the guard must follow it, or only the 20 s deadline ends the run.
+        let dir = try directory(["chain.js": "setTimeout(function () {\n  (function f() { Promise.resolve().then(f); })();\n}, 10);\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try await CLI.run(["run", dir.appendingPathComponent("chain.js").path, "--timeout", "20000", "--script-timeout", "300"])
+        #expect(r.status == 3, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("in a chain of promise continuations that never returned to the event loop"), "\(r.stderr)")
+        #expect(r.seconds < 10, "ended after \(r.seconds) s")
+    }
+
     @Test("test: while (true) in a test fails it with its line; the file stops, the next file runs, exit 1")
     func runawayTest() async throws {
         let dir = try directory([
