@@ -73,13 +73,7 @@ package final class ScriptContext {
     /// can run page code (a getter, a proxy trap, `toString`) goes through here.
     func trying<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T) throws(ScriptError) -> T {
         var exception: JSValueRef?
-        // The time limit reads this thread's CPU clock on entry: served from the cache on
-        // whichever thread runs the main actor now.
-        if vm.watchdog.limit > 0 { ThreadCPUClock.ensureCachedOnCurrentThread() }
-        // The process guard sees since when JavaScript holds the main thread (the microtask
-        // drain at the end of the call included).
-        let guarded = ProcessGuard.active
-        if guarded { ProcessGuard.shared.enter() }
+        let guarded = entering()
         let result = body(&exception)
         if guarded { ProcessGuard.shared.exit() }
         if let exception {
@@ -100,12 +94,22 @@ package final class ScriptContext {
     /// A read can run page code (a getter), so the guard sees it as JavaScript holding the thread.
     func attempt<T>(_ body: (UnsafeMutablePointer<JSValueRef?>) -> T?) -> T? {
         var exception: JSValueRef?
-        if vm.watchdog.limit > 0 { ThreadCPUClock.ensureCachedOnCurrentThread() }
-        let guarded = ProcessGuard.active
-        if guarded { ProcessGuard.shared.enter() }
+        let guarded = entering()
         let result = body(&exception)
         if guarded { ProcessGuard.shared.exit() }
         return exception == nil ? result : nil
+    }
+
+    /// Before a call into JavaScriptCore, on whichever thread runs the main actor now: the time
+    /// limit reads this thread's CPU clock on entry (served from the cache once the thread is
+    /// opted in), and the process guard sees since when JavaScript holds the thread (the
+    /// microtask drain at the end of the call included). Returns whether the guard is on (the
+    /// caller then marks the exit).
+    @inline(__always) private func entering() -> Bool {
+        if vm.watchdog.limit > 0 { ThreadCPUClock.ensureCachedOnCurrentThread() }
+        let guarded = ProcessGuard.active
+        if guarded { ProcessGuard.shared.enter() }
+        return guarded
     }
 
     private func keepThrown(_ value: JSValueRef, _ error: ScriptError) {

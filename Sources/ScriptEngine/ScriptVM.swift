@@ -33,8 +33,8 @@ public final class ScriptVM {
         group = JSContextGroupCreate()
         watchdog = Watchdog(limit: timeLimit.map(\.seconds) ?? 0)
         if watchdog.limit > 0 {
-            // The limit reads this thread's CPU clock on every VM entry: served cheaply.
-            ThreadCPUClock.serveCachedOnCurrentThread()
+            // (The limit reads the entering thread's CPU clock on every VM entry: each thread
+            // that calls into the VM is served it cheaply, see `ScriptContext.entering`.)
             JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
         }
     }

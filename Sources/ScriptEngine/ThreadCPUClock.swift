@@ -6,8 +6,8 @@ internal import CThreadClock
 /// and it enters the VM once per promise continuation, timer callback and delivery. On Linux that
 /// clock is a system call (~0.5 µs here, more than the continuation itself), while the monotonic
 /// clock is answered in user space. The `CThreadClock` target defines the process's
-/// `clock_gettime`: on a thread that opted in (the one a `ScriptVM` with a time limit is created
-/// on, and every thread that later calls into such a VM), the thread CPU clock is read for real at most once per millisecond of wall time, and
+/// `clock_gettime`: on a thread that opted in (every thread that calls into a `ScriptVM` with a
+/// time limit), the thread CPU clock is read for real at most once per millisecond of wall time, and
 /// reads in between answer the last reading plus the wall time since: never below the true CPU
 /// time, at most 1 ms above it, never backwards (so a script is stopped within about 1 ms of its
 /// limit, either way). Every other clock, and every other thread, gets the C library's answer
