@@ -35,25 +35,72 @@ package enum DominoLibrary {
             : "the standards DOM needs Debian's node-domino package (\(directory)/index.js is missing): apt-get install node-domino, or run scripts/bootstrap"
     }
 
-    /// The modules read so far, prepared for evaluation, by directory and name: read and converted
-    /// once per process, then every engine evaluates the same prepared text (JavaScriptCore's
-    /// per-VM code cache then skips the parse too). Keyed by directory as well, since
+    /// The modules read so far, prepared for evaluation, by path, with the modules each requires:
+    /// read and converted once per process, then every engine evaluates the same prepared text
+    /// (JavaScriptCore's per-VM code cache then skips the parse too). Keyed by path, since
     /// `BRIDGE_DOMINO_DIR` can change between engines (tests of a missing package).
-    private static let cache = Mutex<[String: ScriptSource]>([:])
+    ///
+    /// Two threads may prepare the same module at once (the page's and the warm-up's,
+    /// `PageWarmUp`): the first to finish stores it and both use that one. Neither waits for the
+    /// other, so the page's thread is never held up by a warm-up thread the system has not
+    /// scheduled.
+    private static let cache = Mutex<[String: (script: ScriptSource, requires: [String])]>([:])
 
     /// Module `name` (`index.js`, `Node.js`, …) prepared for evaluation: the wrapped text (see
     /// ``wrap(_:)``); `nil` when it does not exist.
     package static func module(_ name: String) -> ScriptSource? {
+        prepared(name)?.script
+    }
+
+    /// The paths of the modules prepared so far in this process (for tests).
+    package static var preparedPaths: Set<String> { cache.withLock { Set($0.keys) } }
+
+    /// Module `name` prepared, with the modules its text requires (`require('./X')`, in order).
+    static func prepared(_ name: String) -> (script: ScriptSource, requires: [String])? {
         guard Self.isModuleName(name) else { return nil }
         let path = directory + "/" + name
-        if let script = cache.withLock({ $0[path] }) { return script }
+        if let done = cache.withLock({ $0[path] }) { return done }
         guard let data = FileManager.default.contents(atPath: path), let source = String(validating: Array(data), as: UTF8.self) else { return nil }
         var fixed = source
         for fix in fixes where fix.file == name { fixed = replacingEvery(fix.text, with: fix.replacement, in: fixed) }
         for rename in symbolMembers where rename.file == name { fixed = replacingMember(rename.member, with: rename.symbol, in: fixed) }
-        let script = ScriptSource(wrap(fixed))
-        cache.withLock { $0[path] = script }
-        return script
+        let made = (script: ScriptSource(wrap(fixed)), requires: requiredModules(source))
+        return cache.withLock { modules in
+            if let first = modules[path] { return first }
+            modules[path] = made
+            return made
+        }
+    }
+
+    /// The modules `source` requires by relative name (`require('./Node')` or
+    /// `require("./config")` → `Node.js`, `config.js`), each once, in the order they first
+    /// appear.
+    static func requiredModules(_ source: String) -> [String] {
+        var names: [String] = []
+        var source = source
+        source.withUTF8 { b in
+            let prefix: StaticString = "require("
+            let count = prefix.utf8CodeUnitCount
+            guard let base = b.baseAddress else { return }
+            var i = 0
+            while i + count + 3 < b.count {
+                guard let hit = memchr(base + i, Int32(UInt8(ascii: "r")), b.count - count - 3 - i) else { break }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                i = at + 1
+                guard memcmp(base + at, prefix.utf8Start, count) == 0, at == 0 || !isIdentifierByte(b[at - 1]) else { continue }
+                let quote = b[at + count]
+                guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""), b[at + count + 1] == UInt8(ascii: "."), b[at + count + 2] == UInt8(ascii: "/") else { continue }
+                let start = at + count + 3
+                var end = start
+                while end < b.count, b[end] != quote, b[end] != UInt8(ascii: "\n") { end += 1 }
+                guard end < b.count, b[end] == quote else { continue }
+                var name = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+                if !name.hasSuffix(".js") { name += ".js" }
+                if isModuleName(name), !names.contains(name) { names.append(name) }
+                i = end
+            }
+        }
+        return names
     }
 
     /// The text evaluated for a module's source: an assignment of a function of `(exports,
