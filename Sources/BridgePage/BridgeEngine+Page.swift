@@ -18,6 +18,8 @@ extension BridgeEngine {
             if let loader = pageSession.loader { try context.call(loader, []) }
             return
         }
+        // domino's modules are prepared on another thread while the page prelude starts.
+        PageWarmUp.start()
         installPageNative(context)
         try context.evaluate(DOMPrelude.script, sourceURL: DOMPrelude.sourceURL, wantResult: false)
         notePageSupportLoaded()

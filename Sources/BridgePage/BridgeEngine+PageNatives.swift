@@ -61,7 +61,11 @@ extension BridgeEngine {
                 notePageSupportLoaded()
                 return .undefined
             }),
-            ("preludeSource", { _ in .source(DOMPrelude.onDemandFactoryScript) }),
+            ("preludeSource", { _ in
+                // The first touch of a stand-in: domino's modules are needed next.
+                PageWarmUp.start()
+                return .source(DOMPrelude.onDemandFactoryScript)
+            }),
             ("registerLoader", { [unowned self] args in
                 pageSession.loader = self.context?.function(argument: 0, of: args)
                 return .undefined

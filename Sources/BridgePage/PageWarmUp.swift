@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// Prepares domino's modules for an HTML page on a thread of its own while the page's thread
-/// starts the engine and runs the page prelude: each module read, mended and converted for
-/// JavaScriptCore (`DominoLibrary`). In a fresh process that was 7–8 ms of a jQuery page's
+/// Prepares domino's modules on a thread of its own once a page's DOM is installed (at once for
+/// an HTML page, at the first touch of a stand-in for a `.js` one), while the page's thread
+/// runs the page prelude: each module read, mended and converted for JavaScriptCore
+/// (`DominoLibrary`), once per process. In a fresh process that was 7–8 ms of a jQuery page's
 /// ~128 ms on the page's thread; JavaScriptCore cannot parse or run anything ahead on another
 /// thread for a VM, so only this text work moves.
 ///

@@ -25,9 +25,6 @@ public enum ScriptRunner {
         }
         ScriptVM.setJITTiering(options.jitTiering)
         let vm = ScriptVM(timeLimit: scriptLimit)
-        // An HTML page installs the DOM at once: its texts are prepared on another thread
-        // meanwhile (PageWarmUp).
-        if inputs.page.isHTML { PageWarmUp.start() }
         // Its engines are closed when a generation ends; tearing the VM down would only delay
         // the exit of a process that is about to exit.
         defer { if options.processExitsAfterRun { vm.keepUntilExit() } }
