@@ -1,4 +1,7 @@
 internal import CJSC
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `JSStringRef` helpers. A `JSStringRef` never leaves the function that made it.
 enum JSStringConversion {
@@ -9,13 +12,16 @@ enum JSStringConversion {
         return try body(ref)
     }
 
-    /// A new `JSStringRef` for `string` (the caller releases it). An all-ASCII string without NUL
-    /// characters (scripts, names, most data) goes in through its UTF-8 bytes, which JavaScriptCore
-    /// keeps as an 8-bit string (half the memory, faster to hash, copy and parse); anything else is
-    /// built from UTF-16, so NUL characters and every other character survive exactly.
+    /// A new `JSStringRef` for `string` (the caller releases it). A string without NUL
+    /// characters (scripts, names, nearly all data) goes in through its UTF-8 bytes: JavaScriptCore
+    /// keeps an all-ASCII one as an 8-bit string (half the memory, faster to hash, copy and
+    /// parse) and converts any other to UTF-16 itself, exactly (a Swift string is valid UTF-8).
+    /// One with a NUL, which would end the C string, is built from UTF-16. (Swift's own UTF-16
+    /// view of a non-ASCII string was ten times slower than JavaScriptCore's conversion: a
+    /// library with a few non-ASCII characters, such as React's DOM build, paid it on every load.)
     static func create(_ string: String) -> JSStringRef {
         var string = string
-        if string.withUTF8({ isPlainASCII($0) }) {
+        if string.withUTF8({ !containsNUL($0) }) {
             // Native Swift strings are NUL-terminated UTF-8: no copy is made here.
             return string.withCString { JSStringCreateWithUTF8CString($0) }
         }
@@ -26,24 +32,10 @@ enum JSStringConversion {
         }
     }
 
-    /// Whether the bytes are ASCII without NUL, checked eight at a time.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let n = bytes.count
-        var i = 0
-        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
-        while i + 8 <= n {
-            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            // A byte >= 0x80, or a zero byte ((w - 1s) & ~w & high is nonzero exactly then).
-            if w & high != 0 || (w &- ones) & ~w & high != 0 { return false }
-            i += 8
-        }
-        while i < n {
-            let c = base[i]
-            if c == 0 || c >= 0x80 { return false }
-            i += 1
-        }
-        return true
+    /// Whether the bytes hold a zero byte.
+    static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0, bytes.count) != nil
     }
 
     /// A Swift string from a `JSStringRef` (does not release it).

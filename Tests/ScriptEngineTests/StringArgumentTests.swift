@@ -38,4 +38,24 @@ import Testing
             #expect(got.unicodeScalars.elementsEqual(c.expected.unicodeScalars), "\(c.js)")
         }
     }
+
+    /// Texts going in (a script's own characters, not escapes) reach JavaScript exactly, whichever
+    /// way they are converted: ASCII, Latin-1, other BMP and astral characters, and a NUL, which a
+    /// C string could not carry.
+    @Test(arguments: [
+        "nav.open", "", "caf\u{E9}", "\u{FF}\u{E9}\u{2028}\u{4E2D}\u{6587}", "\u{1F600} x \u{1F1EB}\u{1F1F7}",
+        "a\u{0}b", "\u{0}", String(repeating: "r", count: 5000) + "\u{E9}", String(repeating: "\u{4E2D}", count: 300) + "\u{0}",
+    ])
+    func scriptTextReachesJavaScriptExactly(_ text: String) throws {
+        let context = ScriptContext(vm: ScriptVM(timeLimit: .seconds(5)))
+        var got: [String] = []
+        context.installNativeObject("host", functions: [("take", { args in got.append(args.string(0) ?? "<nil>"); return .undefined })])
+        // The characters as they are in the script, inside a template literal (NUL and U+2028 allowed).
+        _ = try context.evaluate("host.take(`\(text)`); host.take(String(`\(text)`.length))", sourceURL: "t.js")
+        _ = try context.evaluate(ScriptSource("host.take(`\(text)`)"), sourceURL: "s.js")
+        #expect(got.count == 3)
+        #expect(got.first?.unicodeScalars.elementsEqual(text.unicodeScalars) == true)
+        #expect(got.dropFirst().first == String(text.utf16.count))
+        #expect(got.last?.unicodeScalars.elementsEqual(text.unicodeScalars) == true)
+    }
 }
