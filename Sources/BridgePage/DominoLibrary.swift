@@ -145,11 +145,22 @@ package enum DominoLibrary {
          "module.exports = FilteredElementList; var SymbolCtor = require('bridge:Symbol'), felRoot = SymbolCtor('root'), felFilter = SymbolCtor('filter'), felLastModTime = SymbolCtor('lastModTime'), felDone = SymbolCtor('done'), felCache = SymbolCtor('cache');"),
         ("Element.js", "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache();\n}",
          "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache(); var self = this; ['element', 'lastModTime', 'childrenByNumber', 'childrenByName'].forEach(function (k) { if (Object.prototype.hasOwnProperty.call(self, k)) Object.defineProperty(self, k, { enumerable: false }); });\n}"),
-        // CSS custom properties (`el.style.setProperty('--gap', '4px')`, `style="--gap: 4px"`):
-        // domino's CSS parser predates them and threw a TypeError from its internals; they are
-        // taken out before it parses, and what it still cannot parse is dropped, as a browser does.
-        ("CSSStyleDeclaration.js", "  parser.parseStyleAttribute(s);",
-         "  s = s.replace(/(^|;)\\s*(--[^:;\\s]+)\\s*:([^;]*)/g, function (m, pre, name, value) { result.property[name] = value.trim(); return pre; }); try { parser.parseStyleAttribute(s); } catch (e) {}"),
+        // Declarations (a style attribute, `cssText`, `setProperty`) are read by the page layer's
+        // own parser (JS/page-layout.js, "inline styles"): domino's CSS parser (parserlib) dropped
+        // modern CSS (`gap`, `inset`, custom properties), mangled `repeat(3, 1fr)`, and cost a page
+        // 8 ms to load at its first style. It stays for anything else that would use it (nothing does).
+        // A custom property's name keeps its case (`--Main-Color`), as in browsers; domino lower-cased
+        // every name it was given.
+        ("CSSStyleDeclaration.js", "  getPropertyValue: { value: function(property) {\n    property = property.toLowerCase();",
+         "  getPropertyValue: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
+        ("CSSStyleDeclaration.js", "  getPropertyPriority: { value: function(property) {\n    property = property.toLowerCase();",
+         "  getPropertyPriority: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
+        ("CSSStyleDeclaration.js", "  setProperty: { value: function(property, value, priority) {\n    property = property.toLowerCase();",
+         "  setProperty: { value: function(property, value, priority) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
+        ("CSSStyleDeclaration.js", "  removeProperty: { value: function(property) {\n    property = property.toLowerCase();",
+         "  removeProperty: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
+        ("CSSStyleDeclaration.js", "  var parser = new parserlib.css.Parser();",
+         "  var ours = require('bridge:parseDeclarations'); if (typeof ours === 'function') return ours(s); var parser = new parserlib.css.Parser();"),
         ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",
          "    var endedScript = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    if (htmlparser.onScriptEnd) htmlparser.onScriptEnd(endedScript);"),
     ]

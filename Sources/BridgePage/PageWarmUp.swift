@@ -13,9 +13,13 @@ import Glibc
 /// waiting for the warm-up, so neither the order of the two threads nor a warm-up thread the
 /// system has not scheduled changes what a page gets or when.
 package enum PageWarmUp {
-    /// domino's modules the page layer loads only at first use (the `deferred` list of
-    /// page-window.js), prepared after the rest.
-    static let late: Set<String> = ["HTMLParser.js", "cssparser.js"]
+    /// domino's module the page layer loads only at first use (the `deferred` list of
+    /// page-window.js), prepared after the rest: the HTML parser, which any markup needs.
+    static let late: Set<String> = ["HTMLParser.js"]
+
+    /// domino's modules a page never loads: the CSS parser (declarations are read by the page
+    /// layer's own, JS/page-layout.js) is required but deferred, so never loaded.
+    static let unused: Set<String> = ["cssparser.js"]
 
     /// Starts the warm-up (once per process; later calls do nothing). Nothing is started when
     /// no thread can be made: the page's thread then prepares every module as it needs it.
@@ -50,7 +54,7 @@ package enum PageWarmUp {
         var ordered: [String] = [], later: [String] = []
         var stack = ["index.js"]
         while let name = stack.popLast() {
-            guard seen.insert(name).inserted else { continue }
+            guard seen.insert(name).inserted, !unused.contains(name) else { continue }
             if late.contains(name) {
                 later.append(name)
                 continue

@@ -59,10 +59,155 @@ for (const k of ['scrollTop', 'scrollLeft']) {
 defineOwn(Node, 'isConnected', { get() { return this.rooted; }, configurable: true });
 
 // ---- inline styles ----
-// domino's CSS parser joins a value's tokens with spaces (`rgb(0 , 128 , 0)`, `Arial , serif`);
-// browsers serialize a comma as `, `. Values are tidied whenever domino reads them (quoted
-// strings stay), as setProperty adds untidied ones to the parsed declarations.
+// Declarations (a style attribute, `cssText`, `setProperty`) are read here, as a browser reads a
+// declaration block, instead of by domino's CSS parser (parserlib, 2012), which dropped what it
+// did not know (`gap: 4px`, `inset: 0`, `aspect-ratio: 16 / 9`, `rgb(1 2 3 / 50%)`), mangled
+// `repeat(3, 1fr)` into `repeat(3,)`, and cost a page 8 ms to load at its first style. A
+// declaration is kept when its property is one a browser knows (domino's list of 364 and the
+// newer ones below, each with its `el.style` accessor; `-webkit-` forms of those; custom
+// properties) and its value is well formed; values are not checked against each property's
+// grammar (`color: 5px` is kept, where a browser drops it). A value is written as browsers
+// serialize it: comments and runs of white space as one space, `, ` after a comma, nothing
+// inside a function's parentheses' ends; strings and `url(…)` as they are.
 const Style = impl.CSSStyleDeclaration.prototype;
+const charCodeAt = env.uncurry(String.prototype.charCodeAt), stringTrim = env.uncurry(String.prototype.trim);
+const getOwnNames = Object.getOwnPropertyNames, getOwn = Object.getOwnPropertyDescriptor;
+const newer = ['gap', 'row-gap', 'inset', 'inset-block', 'inset-block-start', 'inset-block-end', 'inset-inline',
+  'inset-inline-start', 'inset-inline-end', 'aspect-ratio', 'place-items', 'place-content', 'place-self', 'object-fit',
+  'object-position', 'overscroll-behavior', 'overscroll-behavior-x', 'overscroll-behavior-y', 'scroll-behavior', 'will-change',
+  'backdrop-filter', 'isolation', 'mix-blend-mode', 'overflow-wrap', 'overflow-anchor', 'contain', 'content-visibility',
+  'accent-color', 'caret-color', 'appearance', 'color-scheme', 'container', 'container-type', 'container-name', 'hyphens',
+  'tab-size', 'text-underline-offset', 'text-underline-position', 'text-decoration-thickness', 'text-decoration-color',
+  'text-decoration-line', 'text-decoration-style', 'text-size-adjust', 'text-rendering', 'font-variant-numeric',
+  'font-feature-settings', 'font-variation-settings', 'margin-inline', 'margin-inline-start', 'margin-inline-end',
+  'margin-block', 'margin-block-start', 'margin-block-end', 'padding-inline', 'padding-inline-start', 'padding-inline-end',
+  'padding-block', 'padding-block-start', 'padding-block-end', 'block-size', 'inline-size', 'min-block-size',
+  'min-inline-size', 'max-block-size', 'max-inline-size', 'border-block', 'border-block-start', 'border-block-end',
+  'border-inline', 'border-inline-start', 'border-inline-end', 'border-start-start-radius', 'border-start-end-radius',
+  'border-end-start-radius', 'border-end-end-radius', 'scroll-snap-type', 'scroll-snap-align', 'scroll-snap-stop',
+  'scroll-margin', 'scroll-margin-top', 'scroll-margin-right', 'scroll-margin-bottom', 'scroll-margin-left', 'scroll-padding',
+  'scroll-padding-top', 'scroll-padding-right', 'scroll-padding-bottom', 'scroll-padding-left', 'mask', 'mask-image',
+  'mask-size', 'mask-position', 'mask-repeat', 'line-clamp', 'print-color-adjust', 'touch-action', 'user-select',
+  'translate', 'rotate', 'scale', 'text-overflow', 'white-space', 'word-break', 'overflow-x', 'overflow-y'];
+function camel(name) { return stringReplace(name, /-([a-z])/g, function (m, c) { return stringUpper(c); }); }
+const stringUpper = env.uncurry(String.prototype.toUpperCase);
+for (let i = 0; i < newer.length; i++) {
+  const cssName = newer[i];
+  const accessor = { get() { return this.getPropertyValue(cssName); }, set(v) { this.setProperty(cssName, v); }, configurable: true };
+  if (!env.hasOwn(Style, cssName)) defineOwn(Style, cssName, accessor);
+  if (!env.hasOwn(Style, camel(cssName))) defineOwn(Style, camel(cssName), accessor);
+}
+// The properties a declaration may set: every dashed accessor of the prototype (domino's own and
+// the newer ones), read once here, so a page's additions to the prototype change nothing.
+const known = objectCreate(null);
+{
+  const names = getOwnNames(Style);
+  for (let i = 0; i < names.length; i++) {
+    const d = getOwn(Style, names[i]);
+    if (d.get && d.set && regexpExec(/^[a-z]+(-[a-z]+)*$/, names[i]) !== null && names[i] !== 'length') known[names[i]] = true;
+  }
+}
+const fromCharCode = String.fromCharCode;
+function isSpace(c) { return c === 32 || c === 9 || c === 10 || c === 13 || c === 12; }
+function isNameChar(c) { return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c >= 128; }
+// A declaration's value written as a browser serializes it; `null` when it is not well formed
+// (a closing bracket without its opening one, a `!` that is not a final `!important`).
+function serializeValue(v) {
+  const n = v.length, open = [];
+  // prev: 0 at the start, 1 after an opening bracket or a comma, 2 after anything else.
+  let out = '', space = false, prev = 0, i = 0;
+  while (i < n) {
+    const c = charCodeAt(v, i);
+    if (isSpace(c)) { space = true; i++; continue; }
+    if (c === 44) { out += ', '; space = false; prev = 1; i++; continue; }
+    if (c === 33) return null;
+    if (c === 41 || c === 93 || c === 125) {
+      if (open.length === 0 || open[open.length - 1] !== c) return null;
+      open.length -= 1;
+      out += fromCharCode(c); space = false; prev = 2; i++;
+      continue;
+    }
+    // An unquoted url(…) as it is, up to its `)`.
+    if (c === 40 && !space && out.length >= 3 && stringLower(stringSlice(out, -3)) === 'url' && (out.length === 3 || !isNameChar(charCodeAt(out, out.length - 4)))) {
+      let j = i + 1;
+      while (j < n && charCodeAt(v, j) !== 41) j++;
+      const inner = stringTrim(stringSlice(v, i + 1, j));
+      if (inner !== '' && charCodeAt(inner, 0) !== 34 && charCodeAt(inner, 0) !== 39) { out += '(' + inner + ')'; prev = 2; i = j + 1; continue; }
+    }
+    if (space && prev === 2) out += ' ';
+    space = false;
+    if (c === 34 || c === 39) {
+      let j = i + 1;
+      while (j < n && charCodeAt(v, j) !== c) j += charCodeAt(v, j) === 92 ? 2 : 1;
+      out += stringSlice(v, i, j + 1); prev = 2; i = j + 1;
+      continue;
+    }
+    if (c === 40 || c === 91 || c === 123) {
+      open[open.length] = c === 40 ? 41 : c + 2;
+      out += fromCharCode(c); prev = 1; i++;
+      continue;
+    }
+    out += fromCharCode(c); prev = 2; i++;
+  }
+  while (open.length > 0) { out += fromCharCode(open[open.length - 1]); open.length -= 1; }
+  return out;
+}
+// `text` read as a declaration block: { property, priority }, as domino keeps them. A later
+// declaration of a property replaces an earlier one, unless only the earlier is `!important`.
+function parseDeclarations(text) {
+  const result = { property: objectCreate(null), priority: objectCreate(null) };
+  const s = StringCtor(text), n = s.length;
+  let i = 0;
+  while (i < n) {
+    // One declaration, up to a `;` outside strings and brackets, its comments made spaces.
+    let decl = '', depth = 0;
+    while (i < n) {
+      const c = charCodeAt(s, i);
+      if (c === 59 && depth === 0) break;
+      if (c === 47 && charCodeAt(s, i + 1) === 42) {
+        const end = stringIndexOf(s, '*/', i + 2);
+        i = end < 0 ? n : end + 2;
+        decl += ' ';
+        continue;
+      }
+      if (c === 34 || c === 39) {
+        let j = i + 1;
+        while (j < n && charCodeAt(s, j) !== c && charCodeAt(s, j) !== 10) j += charCodeAt(s, j) === 92 ? 2 : 1;
+        decl += stringSlice(s, i, j + 1);
+        i = j + 1;
+        continue;
+      }
+      if (c === 40 || c === 91 || c === 123) depth++;
+      else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+      decl += fromCharCode(c);
+      i++;
+    }
+    i++;
+    const colon = stringIndexOf(decl, ':');
+    if (colon < 0) continue;
+    const rawName = stringTrim(stringSlice(decl, 0, colon));
+    let value = stringTrim(stringSlice(decl, colon + 1));
+    if (regexpExec(/^--[^\s:;!'"()\[\]{}]+$/, rawName) !== null) {
+      // A custom property: its value as written (trimmed), case and all.
+      if (value !== '') result.property[rawName] = value;
+      continue;
+    }
+    const name = stringLower(rawName);
+    if (known[name] !== true && !(stringIndexOf(name, '-webkit-') === 0 && known[stringSlice(name, 8)] === true)) continue;
+    let important = false;
+    const bang = regexpExec(/\s*!\s*important$/i, value);
+    if (bang !== null) { important = true; value = stringSlice(value, 0, bang.index); }
+    const written = serializeValue(value);
+    if (written === null || written === '') continue;
+    if (!important && result.priority[name] === 'important') continue;
+    result.property[name] = written;
+    if (important) result.priority[name] = 'important';
+  }
+  return result;
+}
+env.provide('bridge:parseDeclarations', parseDeclarations);
+// Values tidied whenever domino reads them: a value set before this part ran (none, in
+// practice) or one a page put into `_parsed` itself still reads `a, b`.
 const parsedGetter = Object.getOwnPropertyDescriptor(Style, '_parsed').get;
 const objectKeys = Object.keys;
 function tidy(value) {

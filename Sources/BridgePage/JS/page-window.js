@@ -80,9 +80,12 @@ function deferredModule(file, isFunction) {
   handler.construct = function (t, args) { return reflectConstruct(load(), args); };
   return new ProxyCtor(function () {}, handler);
 }
+// What the parts provide to domino's modules by name (`require('bridge:…')`, DominoLibrary's fixes).
+const provided = new MapCtor();
 function dominoRequire(request) {
   // The captured Symbol, for the fields domino's live lists keep under symbols (DominoLibrary).
   if (request === 'bridge:Symbol') return SymbolCtor;
+  if (mapHas(provided, request)) return mapGet(provided, request);
   const file = fileOf(StringCtor(request));
   if (mapHas(modules, file)) return mapGet(modules, file).exports;
   if (mapHas(deferred, file)) return deferredModule(file, mapGet(deferred, file));
@@ -197,7 +200,8 @@ const env = {
   native: native, global: global, info: info, impl: impl, domino: domino, require: dominoRequire,
   put: put, define: define, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
   get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE,
-  HTMLParser: HTMLParser, bridge: {}
+  HTMLParser: HTMLParser, bridge: {},
+  provide: function (name, value) { mapSet(provided, name, value); }
 };
 for (let i = 0; i < parts.length; i++) parts[i](env);
 
