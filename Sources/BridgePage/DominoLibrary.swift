@@ -159,6 +159,15 @@ package enum DominoLibrary {
          "  setProperty: { value: function(property, value, priority) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
         ("CSSStyleDeclaration.js", "  removeProperty: { value: function(property) {\n    property = property.toLowerCase();",
          "  removeProperty: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
+        // `cssText` is the declarations serialized (JS/page-layout.js), no longer the raw attribute:
+        // domino's own bookkeeping reads and writes the attribute itself.
+        ("CSSStyleDeclaration.js", "    if (!this._parsedStyles || this.cssText !== this._lastParsedText) {\n      var text = this.cssText;",
+         "    if (!this._parsedStyles || this._element.getAttribute('style') !== this._lastParsedText) {\n      var text = this._element.getAttribute('style');"),
+        ("CSSStyleDeclaration.js", "    this.cssText = s;      // also sets the style attribute",
+         "    this._element.setAttribute('style', s);      // also sets the style attribute"),
+        // A `;` inside a string or brackets does not make a value invalid (a data URI: `url("data:image/png;base64,…")`).
+        ("CSSStyleDeclaration.js", "      if (value.indexOf(\";\") !== -1) return;",
+         "      if (require('bridge:hasTopLevelSemicolon')(value)) return;"),
         ("CSSStyleDeclaration.js", "  var parser = new parserlib.css.Parser();",
          "  var ours = require('bridge:parseDeclarations'); if (typeof ours === 'function') return ours(s); var parser = new parserlib.css.Parser();"),
         ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",

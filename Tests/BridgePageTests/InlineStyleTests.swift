@@ -52,8 +52,16 @@ import BridgeRuntimeTesting
         ("color: red; color: blue !IMPORTANT", "color: blue !important"),
         // Custom properties keep their case and value; names are otherwise lower case.
         ("--Main-Color: #ABC ; COLOR: var(--Main-Color)", "--Main-Color: #ABC; color: var(--Main-Color)"),
-        // Unknown properties are dropped; a -webkit- form of a known one is kept.
-        ("unknown-prop: 1; -webkit-line-clamp: 2; -webkit-bogus: 1; -webkit-transform: none", "-webkit-line-clamp: 2; -webkit-transform: none"),
+        // Unknown properties are dropped; vendor-prefixed ones are kept.
+        ("unknown-prop: 1; -webkit-line-clamp: 2; -webkit-tap-highlight-color: transparent; -ms-touch-action: none; -x-y: 1", "-webkit-line-clamp: 2; -webkit-tap-highlight-color: transparent; -ms-touch-action: none"),
+        // A custom property's !important; strings: open ones closed at the end, one with a line break dropped.
+        ("--x: 1px !important; --y: a  , b", "--x: 1px !important; --y: a  , b"),
+        ("color: red; font-family: \"Foo", "color: red; font-family: \"Foo\""),
+        // (After a string's line break, the next quote opens a string that runs to the end, as
+        // in a browser's tokenizer: the whole rest is one bad declaration.)
+        ("content: \"a\nb\"; color: red", ""),
+        ("content: \"a\nb; color: red", "color: red"),
+        ("font-family: a\\;b; color: red", "font-family: a\\;b; color: red"),
         // Malformed declarations are dropped, the rest kept.
         ("width: 1px); color: red", "color: red"),
         ("color: red ! ; display: block", "display: block"),
@@ -78,9 +86,12 @@ import BridgeRuntimeTesting
             d.style.setProperty('color', 'red', 'important');
             d.style.setProperty('display', 'none !important');  // a priority in the value is refused
             d.style.setProperty('bogus', '1');
+            d.style.backgroundImage = 'url("data:image/png;base64,AAA=")';  // a `;` inside a string
+            d.style.setProperty('width', '1px; height: 2px');  // a second declaration is refused
+            d.style.WebkitLineClamp = '2'; d.style.webkitTapHighlightColor = 'transparent';
             [d.getAttribute('style'), d.style.gap, d.style.getPropertyValue('aspect-ratio'), d.style.insetInline].join(' | ')
             """)
-        #expect(result == .string("gap: 2px; aspect-ratio: 1; inset-inline: 0; color: red !important; | 2px | 1 | 0"))
+        #expect(result == .string("gap: 2px; aspect-ratio: 1; inset-inline: 0; color: red !important; background-image: url(\"data:image/png;base64,AAA=\"); -webkit-line-clamp: 2; -webkit-tap-highlight-color: transparent; | 2px | 1 | 0"))
     }
 
     @Test func customPropertyNamesKeepTheirCase() throws {
@@ -94,6 +105,36 @@ import BridgeRuntimeTesting
             before + ' | ' + d.getAttribute('style')
             """)
         #expect(result == .string("Red,important,blue | --accent: blue;"))
+    }
+
+    @Test func cssTextIsTheDeclarationsSerialized() throws {
+        let e = try engine()
+        defer { e.close() }
+        let result = try e.evaluate("""
+            var fresh = document.createElement('div');
+            var empty = fresh.style.cssText;
+            fresh.style.cssText += 'color:red;width:1px';
+            var appended = fresh.style.cssText;
+            fresh.setAttribute('style', 'COLOR:Red;foo:bar; margin : 0 !important');
+            var fromAttribute = fresh.style.cssText;
+            fresh.style.cssText = 'gap:1px;;bogus:1';
+            [JSON.stringify(empty), appended, fromAttribute, fresh.getAttribute('style'), fresh.style.gap].join(' | ')
+            """)
+        #expect(result == .string("\"\" | color: red; width: 1px; | color: Red; margin: 0 !important; | gap: 1px; | 1px"))
+    }
+
+    /// Long values and pathological ones are read in time linear in their length.
+    @Test func longAndPathologicalValuesAreReadInLinearTime() throws {
+        let e = try engine()
+        defer { e.close() }
+        let result = try e.evaluate("""
+            var big = 'A'.repeat(2000000);
+            var cases = ['background-image: url("data:image/png;base64,' + big + '")', 'color: red' + ' '.repeat(200000) + '!important',
+              'width: ' + '('.repeat(100000), 'width: ' + 'url(""'.repeat(50000), 'content: ' + '/*'.repeat(100000)];
+            var t = Date.now(), lengths = cases.map(function (c) { return read(c).length; });
+            [Date.now() - t < 3000, lengths.join(',')].join(' ')
+            """)
+        #expect(result.stringValue?.hasPrefix("true ") == true, "\(result)")
     }
 
     @Test func aStyleDoesNotLoadDominosCSSParser() throws {
