@@ -29,7 +29,10 @@ package enum DominoLibrary {
     }
 
     /// Why the library cannot be used, naming the package; `nil` when it can.
-    package static var problem: String? {
+    package static var problem: String? { problem(in: directory) }
+
+    /// Why the library in `directory` cannot be used; `nil` when it can.
+    static func problem(in directory: String) -> String? {
         FileManager.default.fileExists(atPath: directory + "/index.js")
             ? nil
             : "the standards DOM needs Debian's node-domino package (\(directory)/index.js is missing): apt-get install node-domino, or run scripts/bootstrap"
@@ -56,7 +59,7 @@ package enum DominoLibrary {
     package static var preparedPaths: Set<String> { cache.withLock { Set($0.keys) } }
 
     /// Module `name` prepared, with the modules its text requires (`require('./X')`, in order).
-    static func prepared(_ name: String) -> (script: ScriptSource, requires: [String])? {
+    static func prepared(_ name: String, directory: String = directory) -> (script: ScriptSource, requires: [String])? {
         guard Self.isModuleName(name) else { return nil }
         let path = directory + "/" + name
         if let done = cache.withLock({ $0[path] }) { return done }

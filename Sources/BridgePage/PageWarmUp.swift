@@ -27,29 +27,41 @@ package enum PageWarmUp {
         _ = started
     }
 
+    /// The library folder, read on the starting thread (the environment is not read from the
+    /// warm-up's: `setenv` elsewhere would race with it).
+    private final class Folder: Sendable {
+        let path: String
+        init(_ path: String) { self.path = path }
+    }
+
     private static let started: Bool = {
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        return pthread_create(&thread, &attributes, { _ in
-            PageWarmUp.run()
+        let folder = Unmanaged.passRetained(Folder(DominoLibrary.directory))
+        let made = pthread_create(&thread, &attributes, { argument in
+            guard let argument else { return nil }
+            let folder = Unmanaged<Folder>.fromOpaque(argument).takeRetainedValue()
+            PageWarmUp.run(directory: folder.path)
             return nil
-        }, nil) == 0
+        }, folder.toOpaque()) == 0
+        if !made { folder.release() }
+        return made
     }()
 
     /// domino's modules in the order the library requires them (each module's own requires
     /// before the next of its parent's, as evaluating them goes), the late ones last.
-    static func run() {
-        guard DominoLibrary.problem == nil else { return }
-        for name in order() { _ = DominoLibrary.module(name) }
+    static func run(directory: String = DominoLibrary.directory) {
+        guard DominoLibrary.problem(in: directory) == nil else { return }
+        for name in order(directory: directory) { _ = DominoLibrary.prepared(name, directory: directory) }
     }
 
     /// The modules `run()` prepares, in its order. Follows `require('./X')` from `index.js`, so
     /// what it prepares is what this domino requires. Prepares the modules it reads (their
     /// requires are read from their text).
-    static func order() -> [String] {
+    static func order(directory: String = DominoLibrary.directory) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = [], later: [String] = []
         var stack = ["index.js"]
@@ -59,7 +71,7 @@ package enum PageWarmUp {
                 later.append(name)
                 continue
             }
-            guard let requires = DominoLibrary.prepared(name)?.requires else { continue }
+            guard let requires = DominoLibrary.prepared(name, directory: directory)?.requires else { continue }
             ordered.append(name)
             stack.append(contentsOf: requires.reversed())
         }
