@@ -82,16 +82,17 @@ import BridgeRuntimeTesting
         defer { e.close() }
         let result = try e.evaluate("""
             d.setAttribute('style', '');
-            d.style.gap = '2px'; d.style.aspectRatio = '1'; d.style['inset-inline'] = '0';
+            d.style.gap = '2px'; d.style.aspectRatio = '1'; d.style.insetInline = '0';
             d.style.setProperty('color', 'red', 'important');
             d.style.setProperty('display', 'none !important');  // a priority in the value is refused
             d.style.setProperty('bogus', '1');
             d.style.backgroundImage = 'url("data:image/png;base64,AAA=")';  // a `;` inside a string
             d.style.setProperty('width', '1px; height: 2px');  // a second declaration is refused
             d.style.WebkitLineClamp = '2'; d.style.webkitTapHighlightColor = 'transparent';
-            [d.getAttribute('style'), d.style.gap, d.style.getPropertyValue('aspect-ratio'), d.style.insetInline].join(' | ')
+            var detected = ['aspectRatio' in document.createElement('p').style, 'WebkitLineClamp' in document.createElementNS('http://www.w3.org/2000/svg', 'svg').style];
+            [d.getAttribute('style'), d.style.gap, d.style.getPropertyValue('aspect-ratio'), d.style.insetInline, detected.join()].join(' | ')
             """)
-        #expect(result == .string("gap: 2px; aspect-ratio: 1; inset-inline: 0; color: red !important; background-image: url(\"data:image/png;base64,AAA=\"); -webkit-line-clamp: 2; -webkit-tap-highlight-color: transparent; | 2px | 1 | 0"))
+        #expect(result == .string("gap: 2px; aspect-ratio: 1; inset-inline: 0; color: red !important; background-image: url(\"data:image/png;base64,AAA=\"); -webkit-line-clamp: 2; -webkit-tap-highlight-color: transparent; | 2px | 1 | 0 | true,true"))
     }
 
     @Test func customPropertyNamesKeepTheirCase() throws {

@@ -64,7 +64,7 @@ defineOwn(Node, 'isConnected', { get() { return this.rooted; }, configurable: tr
 // did not know (`gap: 4px`, `inset: 0`, `aspect-ratio: 16 / 9`, `rgb(1 2 3 / 50%)`), mangled
 // `repeat(3, 1fr)` into `repeat(3,)`, and cost a page 8 ms to load at its first style. A
 // declaration is kept when its property is one a browser knows (domino's list of 364 and the
-// newer ones below, each with its `el.style` accessor), a vendor-prefixed one (`-webkit-…`,
+// newer ones below, with camelCase `el.style` accessors), a vendor-prefixed one (`-webkit-…`,
 // `-moz-…`, `-ms-…`, `-o-…`) or a custom property, and its value is well formed; values are not
 // checked against each property's grammar (`color: 5px` is kept, where a browser drops it).
 // A value is written with comments and runs of white space as one space, `, ` after a comma,
@@ -103,23 +103,45 @@ function addAccessor(name, cssName) {
   if (env.hasOwn(Style, name)) return;
   defineOwn(Style, name, { get() { return this.getPropertyValue(cssName); }, set(v) { this.setProperty(cssName, v); }, configurable: true });
 }
-for (let i = 0; i < newer.length; i++) { addAccessor(newer[i], newer[i]); addAccessor(camelName(newer[i]), newer[i]); }
-for (let i = 0; i < prefixed.length; i++) {
-  const camel = camelName(stringSlice(prefixed[i], 1));  // webkitLineClamp
-  addAccessor(prefixed[i], prefixed[i]); addAccessor(camel, prefixed[i]);
-  addAccessor(stringUpper(stringSlice(camel, 0, 1)) + stringSlice(camel, 1), prefixed[i]);  // WebkitLineClamp
-}
-// The properties a declaration may set: every dashed accessor of the prototype (domino's own and
-// the newer ones), read once here, so a page's additions to the prototype change nothing.
-const known = objectCreate(null);
-{
-  const names = getOwnNames(Style);
-  for (let i = 0; i < names.length; i++) {
-    const d = getOwn(Style, names[i]);
-    if (d.get && d.set && regexpExec(/^[a-z]+(-[a-z]+)*$/, names[i]) !== null && names[i] !== 'length') known[names[i]] = true;
+// The camelCase accessors pages use (`el.style.aspectRatio`; React writes `WebkitLineClamp`,
+// CSSOM names it `webkitLineClamp`), made when the engine's first `el.style` is read: an engine
+// whose page never reads one (most of a test run's) does not pay for ~150 accessor pairs.
+let accessorsMade = false;
+function makeAccessors() {
+  accessorsMade = true;
+  for (let i = 0; i < newer.length; i++) addAccessor(camelName(newer[i]), newer[i]);
+  for (let i = 0; i < prefixed.length; i++) {
+    const camel = camelName(stringSlice(prefixed[i], 1));
+    addAccessor(camel, prefixed[i]);
+    addAccessor(stringUpper(stringSlice(camel, 0, 1)) + stringSlice(camel, 1), prefixed[i]);
   }
 }
+{
+  const owners = [impl.HTMLElement.prototype, impl.SVGElement ? impl.SVGElement.prototype : null];
+  for (let i = 0; i < owners.length; i++) {
+    const d = owners[i] && getOwn(owners[i], 'style');
+    if (!d || typeof d.get !== 'function') continue;
+    const get = d.get;
+    defineOwn(owners[i], 'style', {
+      get: function style() { if (!accessorsMade) makeAccessors(); return apply(get, this, []); },
+      set: d.set, enumerable: d.enumerable, configurable: true
+    });
+  }
+}
+// The properties a declaration may set: domino's (the dashed names its accessors carry) and the
+// newer ones, made at the first declaration read (most engines of a test run read none), from
+// the prototype as it was when this part ran.
+const styleNames = getOwnNames(Style);
+let known = null;
 function isKnown(name) {
+  if (known === null) {
+    known = objectCreate(null);
+    for (let i = 0; i < styleNames.length; i++) {
+      const k = styleNames[i];
+      if (regexpExec(/^[a-z]+(-[a-z]+)*$/, k) !== null && k !== 'length' && k !== 'item' && k !== 'constructor') known[k] = true;
+    }
+    for (let i = 0; i < newer.length; i++) known[newer[i]] = true;
+  }
   return known[name] === true || regexpExec(/^-(webkit|moz|ms|o)-[a-z]+(-[a-z]+)*$/, name) !== null;
 }
 function isSpace(c) { return c === 32 || c === 9 || c === 10 || c === 13 || c === 12; }
