@@ -13,7 +13,7 @@ enum DOMPrelude {
 
     /// The parts, in the order they run (each a function of the shared environment).
     static var parts: [String] {
-        [EmbeddedJS.pageEvents, EmbeddedJS.pageNavigation, EmbeddedJS.pageDocument, EmbeddedJS.pageNodes, EmbeddedJS.pageLayout, EmbeddedJS.pageRange, EmbeddedJS.pageWeb, EmbeddedJS.pageForms, EmbeddedJS.pageFormSubmit, EmbeddedJS.pageObservers]
+        [EmbeddedJS.pageEvents, EmbeddedJS.pageNavigation, EmbeddedJS.pageDocument, EmbeddedJS.pageNodes, EmbeddedJS.pageLayout, EmbeddedJS.pageStyles, EmbeddedJS.pageRange, EmbeddedJS.pageWeb, EmbeddedJS.pageForms, EmbeddedJS.pageFormSubmit, EmbeddedJS.pageObservers]
             .map { $0.trimmingSuffix() }
     }
 

@@ -149,7 +149,7 @@ package enum DominoLibrary {
         ("Element.js", "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache();\n}",
          "function ChildrenCollection(e) {\n  this.element = e;\n  this.updateCache(); var self = this; ['element', 'lastModTime', 'childrenByNumber', 'childrenByName'].forEach(function (k) { if (Object.prototype.hasOwnProperty.call(self, k)) Object.defineProperty(self, k, { enumerable: false }); });\n}"),
         // Declarations (a style attribute, `cssText`, `setProperty`) are read by the page layer's
-        // own parser (JS/page-layout.js, "inline styles"): domino's CSS parser (parserlib) dropped
+        // own parser (JS/page-styles.js): domino's CSS parser (parserlib) dropped
         // modern CSS (`gap`, `inset`, custom properties), mangled `repeat(3, 1fr)`, and cost a page
         // 8 ms to load at its first style. It stays for anything else that would use it (nothing does).
         // A custom property's name keeps its case (`--Main-Color`), as in browsers; domino lower-cased
@@ -162,7 +162,7 @@ package enum DominoLibrary {
          "  setProperty: { value: function(property, value, priority) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
         ("CSSStyleDeclaration.js", "  removeProperty: { value: function(property) {\n    property = property.toLowerCase();",
          "  removeProperty: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
-        // `cssText` is the declarations serialized (JS/page-layout.js), no longer the raw attribute:
+        // `cssText` is the declarations serialized (JS/page-styles.js), no longer the raw attribute:
         // domino's own bookkeeping reads and writes the attribute itself.
         ("CSSStyleDeclaration.js", "    if (!this._parsedStyles || this.cssText !== this._lastParsedText) {\n      var text = this.cssText;",
          "    if (!this._parsedStyles || this._element.getAttribute('style') !== this._lastParsedText) {\n      var text = this._element.getAttribute('style');"),

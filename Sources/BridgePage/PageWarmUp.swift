@@ -18,7 +18,7 @@ package enum PageWarmUp {
     static let late: Set<String> = ["HTMLParser.js"]
 
     /// domino's modules a page never loads: the CSS parser (declarations are read by the page
-    /// layer's own, JS/page-layout.js) is required but deferred, so never loaded.
+    /// layer's own, JS/page-styles.js) is required but deferred, so never loaded.
     static let unused: Set<String> = ["cssparser.js"]
 
     /// Starts the warm-up (once per process; later calls do nothing). Nothing is started when
