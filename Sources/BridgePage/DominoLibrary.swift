@@ -152,16 +152,6 @@ package enum DominoLibrary {
         // own parser (JS/page-styles.js): domino's CSS parser (parserlib) dropped
         // modern CSS (`gap`, `inset`, custom properties), mangled `repeat(3, 1fr)`, and cost a page
         // 8 ms to load at its first style. It stays for anything else that would use it (nothing does).
-        // A custom property's name keeps its case (`--Main-Color`), as in browsers; domino lower-cased
-        // every name it was given.
-        ("CSSStyleDeclaration.js", "  getPropertyValue: { value: function(property) {\n    property = property.toLowerCase();",
-         "  getPropertyValue: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
-        ("CSSStyleDeclaration.js", "  getPropertyPriority: { value: function(property) {\n    property = property.toLowerCase();",
-         "  getPropertyPriority: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
-        ("CSSStyleDeclaration.js", "  setProperty: { value: function(property, value, priority) {\n    property = property.toLowerCase();",
-         "  setProperty: { value: function(property, value, priority) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
-        ("CSSStyleDeclaration.js", "  removeProperty: { value: function(property) {\n    property = property.toLowerCase();",
-         "  removeProperty: { value: function(property) {\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();"),
         // `cssText` is the declarations serialized (JS/page-styles.js), no longer the raw attribute:
         // domino's own bookkeeping reads and writes the attribute itself.
         ("CSSStyleDeclaration.js", "    if (!this._parsedStyles || this.cssText !== this._lastParsedText) {\n      var text = this.cssText;",
@@ -175,7 +165,16 @@ package enum DominoLibrary {
          "  var ours = require('bridge:parseDeclarations'); if (typeof ours === 'function') return ours(s); var parser = new parserlib.css.Parser();"),
         ("HTMLParser.js", "    //var script = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    //script._prepare();",
          "    var endedScript = stack.top;\n    stack.pop();\n    parser = originalInsertionMode;\n    if (htmlparser.onScriptEnd) htmlparser.onScriptEnd(endedScript);"),
-    ]
+    ] + customPropertyCaseFixes
+
+    /// A custom property's name keeps its case (`--Main-Color`), as in browsers: the four
+    /// methods that take a property name lower-cased every one.
+    static let customPropertyCaseFixes: [(file: String, text: String, replacement: String)] =
+        ["getPropertyValue: { value: function(property) {", "getPropertyPriority: { value: function(property) {",
+         "setProperty: { value: function(property, value, priority) {", "removeProperty: { value: function(property) {"].map { head in
+            ("CSSStyleDeclaration.js", "  " + head + "\n    property = property.toLowerCase();",
+             "  " + head + "\n    property = String(property); if (property.slice(0, 2) !== '--') property = property.toLowerCase();")
+        }
 
     /// `text` replaced by `replacement` wherever it occurs in `source`, compared byte by byte
     /// (`String.replacing` compares by grapheme, which made these two fixes a noticeable part of a

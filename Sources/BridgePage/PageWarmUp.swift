@@ -51,16 +51,15 @@ package enum PageWarmUp {
         return made
     }()
 
-    /// domino's modules in the order the library requires them (each module's own requires
-    /// before the next of its parent's, as evaluating them goes), the late ones last.
+    /// Prepares domino's modules (see ``order(directory:)``).
     static func run(directory: String = DominoLibrary.directory) {
         guard DominoLibrary.problem(in: directory) == nil else { return }
-        for name in order(directory: directory) { _ = DominoLibrary.prepared(name, directory: directory) }
+        _ = order(directory: directory)
     }
 
-    /// The modules `run()` prepares, in its order. Follows `require('./X')` from `index.js`, so
-    /// what it prepares is what this domino requires. Prepares the modules it reads (their
-    /// requires are read from their text).
+    /// Prepares domino's modules in the order the library requires them (each module's own
+    /// requires before the next of its parent's, as evaluating them goes; a module's requires
+    /// are read from its text, from `index.js` on), the late ones last, and returns that order.
     static func order(directory: String = DominoLibrary.directory) -> [String] {
         var seen: Set<String> = []
         var ordered: [String] = [], later: [String] = []
@@ -75,6 +74,7 @@ package enum PageWarmUp {
             ordered.append(name)
             stack.append(contentsOf: requires.reversed())
         }
+        for name in later { _ = DominoLibrary.prepared(name, directory: directory) }
         return ordered + later
     }
 }
