@@ -107,10 +107,12 @@ package enum DominoLibrary {
     }
 
     /// The text evaluated for a module's source: an assignment of a function of `(exports,
-    /// require, module, __filename, __dirname, global)` to the global `__bridgeDominoModule`, on
-    /// one line with the module's first line so line numbers stay exact.
+    /// require, module, __filename, __dirname, global, Object)` to the global
+    /// `__bridgeDominoModule`, on one line with the module's first line so line numbers stay exact.
+    /// (`Object` is the page layer's: definitions that read only a descriptor's own fields, so a
+    /// page that gave `Object.prototype` a `get` or `value` does not break the DOM; JS/page-window.js.)
     static func wrap(_ source: String) -> String {
-        "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global) {" + renamingPrivateFields(source) + "\n});\n"
+        "__bridgeDominoModule = (function (exports, require, module, __filename, __dirname, global, Object) {" + renamingPrivateFields(source) + "\n});\n"
     }
 
     /// Upstream bugs mended at load: file, exact text, replacement (same line count, so error
@@ -172,6 +174,10 @@ package enum DominoLibrary {
          "var namedCharRefsTable = null, commonCharRefs = { __proto__: null, 'amp;': 0x26, 'amp': 0x26, 'lt;': 0x3c, 'lt': 0x3c, 'gt;': 0x3e, 'gt': 0x3e, 'quot;': 0x22, 'quot': 0x22, 'nbsp;': 0xa0, 'nbsp': 0xa0, 'copy;': 0xa9, 'copy': 0xa9, 'apos;': 0x27 }; function namedCharRefs(name) { var common = commonCharRefs[name]; if (common !== undefined) return common; if (namedCharRefsTable === null) namedCharRefsTable = {\n"),
         ("HTMLParser.js", "  \"zwnj;\":0x200c,\n};\n", "  \"zwnj;\":0x200c,\n}; return namedCharRefsTable[name]; }\n"),
         ("HTMLParser.js", "    var rv = namedCharRefs[name];", "    var rv = namedCharRefs(name);"),
+        // Inline event handlers are compiled by the page layer, in a function whose only scope is
+        // the global one: compiled here they saw this module's `require`, `module`, `exports`.
+        ("sloppy.js", "  EventHandlerBuilder_build: function build() {\n    try {\n",
+         "  EventHandlerBuilder_build: function build() {\n    try { var compile = require('bridge:compileEventHandler'); if (typeof compile === 'function') return compile(this);\n"),
     ] + customPropertyCaseFixes
 
     /// A custom property's name keeps its case (`--Main-Color`), as in browsers: the four

@@ -3,7 +3,7 @@
 // The document's life cycle and scripts, and the document members domino leaves unimplemented
 // (they throw NotYetImplemented there): cookie, forms/images/links/scripts, focus.
 const global = env.global, native = env.native, impl = env.impl, put = env.put, apply = env.apply;
-const defineOwn = Object.defineProperty;
+const defineOwn = env.defineOwn;
 const StringCtor = String;
 const arrayPush = env.uncurry(Array.prototype.push), arraySlice = env.uncurry(Array.prototype.slice);
 const stringIndexOf = env.uncurry(String.prototype.indexOf), stringSlice = env.uncurry(String.prototype.slice);

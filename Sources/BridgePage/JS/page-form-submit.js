@@ -4,7 +4,7 @@
 // errors), what a form submits, submit and reset with their events, and what a click on a
 // checkbox, radio, submit or reset button or label does (the events part's activation behaviours).
 const global = env.global, impl = env.impl;
-const defineOwn = Object.defineProperty;
+const defineOwn = env.defineOwn;
 const StringCtor = String, TypeErrorCtor = TypeError, WeakMapCtor = WeakMap;
 const weakMapGet = env.uncurry(WeakMap.prototype.get), weakMapSet = env.uncurry(WeakMap.prototype.set);
 const arrayPush = env.uncurry(Array.prototype.push);

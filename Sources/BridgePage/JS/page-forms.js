@@ -6,7 +6,7 @@
 // its attributes, which stay the defaults `reset()` goes back to. Validity, submission and what
 // clicks on controls do are in page-form-submit.js.
 const global = env.global, impl = env.impl;
-const defineOwn = Object.defineProperty;
+const defineOwn = env.defineOwn;
 const StringCtor = String, NumberCtor = Number, parseFloatFn = parseFloat;
 const WeakMapCtor = WeakMap, WeakSetCtor = WeakSet;
 const weakMapGet = env.uncurry(WeakMap.prototype.get), weakMapSet = env.uncurry(WeakMap.prototype.set);

@@ -4,7 +4,7 @@
 // A navigation goes to native code first: a bridge URL (`hybrid://…`, a peer's handshake) is
 // intercepted there and never navigates; under --offline a routed page loads in a new engine.
 const global = env.global, native = env.native, impl = env.impl, put = env.put, define = env.define, apply = env.apply;
-const defineOwn = Object.defineProperty, freeze = Object.freeze;
+const defineOwn = env.defineOwn, freeze = Object.freeze;
 const StringCtor = String, TypeErrorCtor = TypeError;
 const arrayPush = env.uncurry(Array.prototype.push);
 const charAt = env.uncurry(String.prototype.charAt);

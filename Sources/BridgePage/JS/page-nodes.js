@@ -5,7 +5,7 @@
 // append/prepend/replaceChildren everywhere, getElementById on fragments, getRootNode, and the
 // window handlers a `<body>` carries (`<body onload=…>` is the window's load handler).
 const global = env.global, impl = env.impl;
-const defineOwn = Object.defineProperty, getOwn = Object.getOwnPropertyDescriptor;
+const defineOwn = env.defineOwn, getOwn = Object.getOwnPropertyDescriptor;
 const StringCtor = String;
 const arrayPush = env.uncurry(Array.prototype.push), arrayIndexOf = env.uncurry(Array.prototype.indexOf);
 const getProto = Object.getPrototypeOf;

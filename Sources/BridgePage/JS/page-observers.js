@@ -3,7 +3,7 @@
 // MutationObserver (from domino's mutation events, records delivered in a microtask as in
 // browsers) and messages: window.postMessage and MessageChannel deliver in a later task.
 const global = env.global, impl = env.impl, put = env.put, apply = env.apply, MUTATE = env.MUTATE;
-const defineOwn = Object.defineProperty;
+const defineOwn = env.defineOwn;
 const TypeErrorCtor = TypeError, StringCtor = String;
 const arrayPush = env.uncurry(Array.prototype.push), arrayIndexOf = env.uncurry(Array.prototype.indexOf);
 const arraySplice = env.uncurry(Array.prototype.splice);

@@ -6,7 +6,7 @@
 // `getClientRects`). Boundaries do not follow later changes of the tree (a live range in a
 // browser does): a range is read right after it is set, which is how pages use them.
 const impl = env.impl, put = env.put;
-const defineOwn = Object.defineProperty, freeze = Object.freeze;
+const defineOwn = env.defineOwn, freeze = Object.freeze;
 const StringCtor = String, NumberCtor = Number, mathFloor = Math.floor;
 const arrayPush = env.uncurry(Array.prototype.push), stringSlice = env.uncurry(String.prototype.slice);
 const WeakMapCtor = WeakMap;

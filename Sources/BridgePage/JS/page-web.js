@@ -5,7 +5,7 @@
 // MessageChannel, dialogs (answered by native code and traced), crypto, navigator and a few
 // constructors (Image, Option, DOMParser, XMLSerializer).
 const global = env.global, native = env.native, impl = env.impl, put = env.put, apply = env.apply;
-const defineOwn = Object.defineProperty, freeze = Object.freeze, objectKeys = Object.keys, getPrototypeOf = Object.getPrototypeOf;
+const defineOwn = env.defineOwn, freeze = Object.freeze, objectKeys = Object.keys, getPrototypeOf = Object.getPrototypeOf;
 const StringCtor = String, NumberCtor = Number, TypeErrorCtor = TypeError, RangeErrorCtor = RangeError;
 const arrayPush = env.uncurry(Array.prototype.push), arraySplice = env.uncurry(Array.prototype.splice);
 const arrayJoin = env.uncurry(Array.prototype.join), arraySort = env.uncurry(Array.prototype.sort);
@@ -45,7 +45,9 @@ function URLSearchParams(init) {
     this.__parse(StringCtor(init));
   }
 }
-const SP = URLSearchParams.prototype;
+// The methods are gathered on a null-prototype object, then defined on the prototype: assigning
+// them there would run an accessor a page put on Object.prototype (`get`, `set`).
+const SP = { __proto__: null };
 SP.__parse = function (s) {
   if (s.charAt(0) === '?') s = stringSlice(s, 1);
   this.__list = [];
@@ -81,13 +83,17 @@ SP.forEach = function forEach(fn, self) { for (let i = 0; i < this.__list.length
 SP.keys = function keys() { const out = []; for (let i = 0; i < this.__list.length; i++) arrayPush(out, this.__list[i][0]); return out[Symbol.iterator](); };
 SP.values = function values() { const out = []; for (let i = 0; i < this.__list.length; i++) arrayPush(out, this.__list[i][1]); return out[Symbol.iterator](); };
 SP.entries = function entries() { const out = []; for (let i = 0; i < this.__list.length; i++) arrayPush(out, [this.__list[i][0], this.__list[i][1]]); return out[Symbol.iterator](); };
-SP[Symbol.iterator] = SP.entries;
 SP.toString = function toString() {
   const out = [];
   for (let i = 0; i < this.__list.length; i++) arrayPush(out, formEncode(this.__list[i][0]) + '=' + formEncode(this.__list[i][1]));
   return arrayJoin(out, '&');
 };
-defineOwn(SP, 'size', { get() { return this.__list.length; }, configurable: true });
+{
+  const names = objectKeys(SP);
+  for (let i = 0; i < names.length; i++) defineOwn(URLSearchParams.prototype, names[i], { value: SP[names[i]], writable: true, enumerable: true, configurable: true });
+  defineOwn(URLSearchParams.prototype, Symbol.iterator, { value: SP.entries, writable: true, enumerable: false, configurable: true });
+}
+defineOwn(URLSearchParams.prototype, 'size', { get() { return this.__list.length; }, configurable: true });
 put('URLSearchParams', URLSearchParams);
 
 // ---- URL ----
@@ -332,7 +338,7 @@ const navigatorObject = {
   geolocation: freeze({ getCurrentPosition(ok, err) { if (typeof err === 'function') global.setTimeout(function () { err({ code: 1, message: 'User denied Geolocation' }); }, 0); }, watchPosition() { return 0; }, clearWatch() {} })
 };
 const navigatorKeys = Object.keys(navigatorObject);
-for (let i = 0; i < navigatorKeys.length; i++) Object.defineProperty(navigatorObject, navigatorKeys[i], { writable: false, configurable: true });
+for (let i = 0; i < navigatorKeys.length; i++) defineOwn(navigatorObject, navigatorKeys[i], { writable: false, configurable: true });
 put('navigator', navigatorObject);
 
 // ---- constructors ----

@@ -6,17 +6,46 @@
 // finds on the global through a bare name with `this === undefined`, every copied one is bound to
 // the global. The parts (events, elements, web APIs) then fill what domino leaves out. The
 // machinery keeps the built-ins it captured here; a page that replaces them breaks only itself.
-const ObjectCtor = Object;
-const getOwn = Object.getOwnPropertyDescriptor, defineOwn = Object.defineProperty, ownNames = Object.getOwnPropertyNames;
-const objectCreate = Object.create, objectDefineProperties = Object.defineProperties, objectKeys = Object.keys;
+const ObjectCtor = Object, ObjectPrototype = Object.prototype;
+// (`early`: as they were before any page code ran, for an install on first use.)
+const realDefine = early ? early.defineProperty : Object.defineProperty;
+const realCreate = early ? early.create : Object.create, realDefineProperties = early ? early.defineProperties : Object.defineProperties;
+const getOwn = Object.getOwnPropertyDescriptor, ownNames = Object.getOwnPropertyNames, objectKeys = Object.keys;
 const FunctionCall = Function.prototype.call, FunctionApply = Function.prototype.apply;
 const uncurry = Function.prototype.bind.bind(FunctionCall);
 // A direct native call (Object.hasOwn): the uncurried hasOwnProperty was a bound-function call
 // for every property descriptor domino defines.
-// (`early`: as they were before any page code ran, for an install on first use.)
 const earlyHasOwn = early ? early.hasOwn : Object.hasOwn;
 const hasOwn = typeof earlyHasOwn === 'function' ? earlyHasOwn : uncurry(Object.prototype.hasOwnProperty);
 const apply = uncurry(FunctionApply);
+// A page can give Object.prototype a `get`, `set`, `value`, … (prototype pollution, or an old
+// library's extension): every descriptor literal then inherits it, and a definition means
+// something else ("Getter must be a function" from `el.children`, `addEventListener`, `new
+// URL`). A browser's DOM is not JavaScript and never notices. The page layer's definitions read
+// only a descriptor's own fields when that is so (a copy; otherwise the descriptor as it is).
+const descriptorFields = ['value', 'writable', 'get', 'set', 'enumerable', 'configurable'];
+function objectPrototypePolluted() {
+  return 'value' in ObjectPrototype || 'get' in ObjectPrototype || 'set' in ObjectPrototype || 'writable' in ObjectPrototype || 'enumerable' in ObjectPrototype || 'configurable' in ObjectPrototype;
+}
+// While the prelude installs and while domino loads (no page code runs), the answer at their
+// start; `null` otherwise (asked at every definition).
+let knownPollution = objectPrototypePolluted();
+function polluted() { return knownPollution === null ? objectPrototypePolluted() : knownPollution; }
+function ownFields(d) {
+  if (d === null || typeof d !== 'object') return d;
+  const own = { __proto__: null };
+  for (let i = 0; i < 6; i++) { const k = descriptorFields[i]; if (hasOwn(d, k)) own[k] = d[k]; }
+  return own;
+}
+function ownFieldsAll(props) {
+  if (props === null || typeof props !== 'object') return props;
+  const keys = objectKeys(props), out = { __proto__: null };
+  for (let i = 0; i < keys.length; i++) out[keys[i]] = ownFields(props[keys[i]]);
+  return out;
+}
+function defineOwn(o, k, d) { return realDefine(o, k, knownPollution === false || !polluted() ? d : ownFields(d)); }
+function objectCreate(p, props) { return props === undefined ? realCreate(p) : realCreate(p, polluted() ? ownFieldsAll(props) : props); }
+function objectDefineProperties(o, props) { return realDefineProperties(o, polluted() ? ownFieldsAll(props) : props); }
 const SetCtor = Set, MapCtor = Map, WeakSetCtor = WeakSet, WeakMapCtor = WeakMap;
 const setHas = uncurry(Set.prototype.has), setAdd = uncurry(Set.prototype.add);
 const mapGet = uncurry(Map.prototype.get), mapSet = uncurry(Map.prototype.set), mapHas = uncurry(Map.prototype.has), mapDelete = uncurry(Map.prototype.delete);
@@ -98,29 +127,69 @@ function dominoRequire(request) {
   const factory = global.__bridgeDominoModule;
   delete global.__bridgeDominoModule;
   if (typeof factory !== 'function') throw new ErrorCtor("domino: module '" + file + "' did not load");
-  apply(factory, module.exports, [module.exports, dominoRequire, module, info.dominoDirectory + '/' + file, info.dominoDirectory, global]);
+  apply(factory, module.exports, [module.exports, dominoRequire, module, info.dominoDirectory + '/' + file, info.dominoDirectory, global, dominoObject]);
   return module.exports;
 }
-function withWebIDLDescriptors(body) {
-  const create = ObjectCtor.create, defineProperty = ObjectCtor.defineProperty, defineProperties = ObjectCtor.defineProperties;
-  function fix(d) {
-    if (d !== null && typeof d === 'object') {
-      if (!hasOwn(d, 'configurable')) d.configurable = true;
-      if (hasOwn(d, 'value') && !hasOwn(d, 'writable')) d.writable = true;
-    }
-    return d;
-  }
-  function fixAll(props) {
-    if (props) { const keys = objectKeys(props); for (let i = 0; i < keys.length; i++) fix(props[keys[i]]); }
-    return props;
-  }
-  ObjectCtor.create = function (p, props) { return props === undefined ? objectCreate(p) : objectCreate(p, fixAll(props)); };
-  ObjectCtor.defineProperty = function (o, k, d) { return defineOwn(o, k, fix(d)); };
-  ObjectCtor.defineProperties = function (o, props) { return objectDefineProperties(o, fixAll(props)); };
-  try { return body(); } finally {
-    ObjectCtor.create = create; ObjectCtor.defineProperty = defineProperty; ObjectCtor.defineProperties = defineProperties;
+// domino's modules see this `Object` (their function's parameter, DominoLibrary.wrap): the
+// built-in's functions, with definitions made as the page layer's own (a descriptor's own fields
+// only) and, while domino loads, WebIDL-like: a property it defines without saying
+// writable/configurable is both, as in a browser (AngularJS assigns over event methods; the
+// parts below replace some of domino's members). The global `Object` is never touched.
+let loadingDomino = 0;
+function fixWebIDL(d) {
+  if (d !== null && typeof d === 'object') {
+    if (!hasOwn(d, 'configurable')) d.configurable = true;
+    if (hasOwn(d, 'value') && !hasOwn(d, 'writable')) d.writable = true;
   }
 }
+function webIDL(d) {
+  if (polluted()) d = ownFields(d);
+  if (loadingDomino > 0) fixWebIDL(d);
+  return d;
+}
+function webIDLAll(props) {
+  if (props === null || typeof props !== 'object') return props;
+  if (polluted()) props = ownFieldsAll(props);
+  if (loadingDomino > 0) { const keys = objectKeys(props); for (let i = 0; i < keys.length; i++) fixWebIDL(props[keys[i]]); }
+  return props;
+}
+const dominoObject = { __proto__: null };
+{
+  const names = ownNames(ObjectCtor);
+  for (let i = 0; i < names.length; i++) dominoObject[names[i]] = ObjectCtor[names[i]];
+  dominoObject.create = function create(p, props) { return props === undefined ? realCreate(p) : realCreate(p, webIDLAll(props)); };
+  dominoObject.defineProperty = function defineProperty(o, k, d) { return realDefine(o, k, webIDL(d)); };
+  dominoObject.defineProperties = function defineProperties(o, props) { return realDefineProperties(o, webIDLAll(props)); };
+}
+// (And domino's `for…in` loops at load would list what a page added to Object.prototype before a
+// `.js` page's first DOM touch — its element tables read `set` as an attribute: while domino
+// loads, those additions are not enumerable.)
+function withWebIDLDescriptors(body) {
+  const added = objectKeys(ObjectPrototype), hidden = [];
+  for (let i = 0; i < added.length; i++) {
+    const d = getOwn(ObjectPrototype, added[i]);
+    if (d !== undefined && d.configurable) { realDefine(ObjectPrototype, added[i], { __proto__: null, enumerable: false }); arrayPush(hidden, added[i]); }
+  }
+  const known = knownPollution;
+  knownPollution = objectPrototypePolluted();
+  loadingDomino++;
+  try { return body(); } finally {
+    loadingDomino--;
+    knownPollution = known;
+    for (let i = 0; i < hidden.length; i++) realDefine(ObjectPrototype, hidden[i], { __proto__: null, enumerable: true });
+  }
+}
+// An inline event handler (`onclick="…"`) is compiled in sloppy mode with the window, document,
+// form and element in scope (domino's sloppy.js, through a fix). Compiled in domino's module it
+// also saw the module's `require`, `module`, `exports` and `Object`: a RequireJS page's
+// `onclick="require([…])"` called domino's. This function's only scope is the global one.
+// (Made at the first handler: an engine that never meets one does not pay for the evaluation.)
+const indirectEval = early ? early.eval : global.eval;
+let compileHandler = null;
+mapSet(provided, 'bridge:compileEventHandler', function compileEventHandler(builder) {
+  if (compileHandler === null) compileHandler = indirectEval("(function () { with (this.document.defaultView || { __proto__: null }) with (this.document) with (this.form) with (this.element) return eval('(function(event){' + this.body + '})'); })");
+  return apply(compileHandler, builder, []);
+});
 const domino = withWebIDLDescriptors(function () { return dominoRequire('index.js'); });
 const impl = domino.impl;
 const Window = impl.Window;
@@ -198,7 +267,7 @@ define('document', { get: function () { return doc; }, enumerable: true, configu
 // The environment the parts share.
 const env = {
   native: native, global: global, info: info, impl: impl, domino: domino, require: dominoRequire,
-  put: put, define: define, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
+  put: put, define: define, defineOwn: defineOwn, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
   get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE,
   HTMLParser: HTMLParser, bridge: {},
   provide: function (name, value) { mapSet(provided, name, value); }
@@ -280,4 +349,5 @@ defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   },
   errorEvent(error, message, filename, line, column) { env.fireErrorEvent(error, { message: StringCtor(message), filename: StringCtor(filename), lineno: line, colno: column }); }
 }), enumerable: false, configurable: false });
+knownPollution = null;
 })

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import BridgeRuntimeTesting
+
+@testable import BridgePage
+@testable import BridgeValues
+@testable import ScriptEngine
+
+/// A page that adds `get`, `set`, `value`, … to `Object.prototype` (prototype pollution, or an old
+/// library's extension) leaves the DOM working as a browser's does: every descriptor literal of
+/// the page layer and of domino would inherit those fields, and `el.children`,
+/// `addEventListener`, `el.style.x = …` and `new URL` threw "Getter must be a function".
+@MainActor
+@Suite struct PrototypePollutionTests {
+    /// DOM work whose answers do not depend on the pollution.
+    static let work = """
+        (function () {
+          var out = [];
+          function t(name, f) { try { out.push(name + '=' + f()); } catch (e) { out.push(name + ' threw ' + e); } }
+          var ul = document.createElement('ul'); ul.innerHTML = '<li>1</li>'; document.body.appendChild(ul);
+          t('children', function () { return ul.children.length; });
+          t('append', function () { var li = document.createElement('li'); li.textContent = '2'; ul.appendChild(li); return ul.children.length + ':' + ul.lastChild.textContent; });
+          t('style', function () { ul.style.color = 'red'; ul.style.setProperty('--x', '1'); return ul.getAttribute('style'); });
+          t('classList', function () { ul.classList.add('a', 'b'); return ul.className; });
+          t('dataset', function () { ul.dataset.fooBar = 'y'; return ul.getAttribute('data-foo-bar'); });
+          t('query', function () { return document.querySelectorAll('ul > li').length; });
+          t('events', function () { var n = 0; ul.addEventListener('click', function () { n++; }); ul.click(); ul.dispatchEvent(new CustomEvent('x', { detail: 1 })); return n; });
+          t('handler', function () { ul.setAttribute('onclick', 'this.title = typeof require + typeof module'); ul.click(); return ul.title; });
+          t('url', function () { var u = new URL('/p?q=1', 'https://m.example.com/'); return u.href + ' ' + u.searchParams.get('q'); });
+          t('range', function () { var r = document.createRange(); r.selectNodeContents(ul); return r.toString(); });
+          t('form', function () { var f = document.createElement('form'); f.innerHTML = '<input name=a value=1>'; return f.elements.length + ':' + f.elements[0].value; });
+          t('storage', function () { localStorage.setItem('k', 'v'); return localStorage.getItem('k'); });
+          return out.join('\\n');
+        })()
+        """
+
+    nonisolated static let pollutions = [
+        "Object.prototype.get = 1;",
+        "Object.prototype.set = function () {};",
+        "Object.prototype.value = 3; Object.prototype.writable = false;",
+        "Object.prototype.enumerable = true; Object.prototype.configurable = false;",
+        "Object.defineProperty(Object.prototype, 'get', { get: function () { throw new Error('read get'); }, configurable: true });",
+    ]
+
+    func engine() throws -> BridgeEngine {
+        var config = EngineConfiguration()
+        config.clock = VirtualClock()
+        config.pageURL = "https://m.example.com/index.html"
+        return try BridgeEngine(configuration: config)
+    }
+
+    func expected() throws -> String {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        return try #require(try e.evaluate(Self.work).stringValue)
+    }
+
+    @Test func theWorkItselfSucceeds() throws {
+        let answer = try expected()
+        #expect(!answer.contains("threw"), "\(answer)")
+        #expect(answer.contains("handler=undefinedundefined"), "an inline handler sees no module variables: \(answer)")
+        #expect(answer.contains("children=1"))
+    }
+
+    /// The page polluted after its DOM was installed (an HTML page's scripts).
+    @Test(arguments: pollutions)
+    func afterTheDOMIsInstalled(_ pollution: String) throws {
+        let answer = try expected()
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        try e.evaluate(pollution)
+        #expect(try e.evaluate(Self.work).stringValue == answer)
+    }
+
+    /// The page polluted before its first touch of the DOM (a `.js` page: domino loads then).
+    @Test(arguments: pollutions)
+    func beforeTheDOMLoads(_ pollution: String) throws {
+        let answer = try expected()
+        let e = try engine()
+        defer { e.close() }
+        e.installPageSupportOnDemand()
+        try e.evaluate(pollution)
+        #expect(try e.evaluate(Self.work).stringValue == answer)
+        // What the page added is as it left it (enumerable again after domino's load).
+        #expect(try e.evaluate("Object.keys(Object.prototype).join()") == .string(try e.evaluate("Object.getOwnPropertyNames(Object.prototype).filter(function (k) { return Object.getOwnPropertyDescriptor(Object.prototype, k).enumerable; }).join()").stringValue ?? "?"))
+    }
+}
