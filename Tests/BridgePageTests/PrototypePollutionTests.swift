@@ -40,6 +40,8 @@ import BridgeRuntimeTesting
         "Object.prototype.value = 3; Object.prototype.writable = false;",
         "Object.prototype.enumerable = true; Object.prototype.configurable = false;",
         "Object.defineProperty(Object.prototype, 'get', { get: function () { throw new Error('read get'); }, configurable: true });",
+        // Replaced definition built-ins (the page's own code breaks; the DOM loaded later must not).
+        "Object.create = function () { throw new Error('page create'); }; Object.defineProperty = function () { throw new Error('page defineProperty'); }; Object.defineProperties = Object.create;",
     ]
 
     func engine() throws -> BridgeEngine {

@@ -55,7 +55,7 @@ function absolute(src) { const r = native.parseURL(src, env.document._address); 
 env.bridge.scriptInfo = function (el, id) {
   const src = el.getAttribute('src');
   // No prototype: the engine's JSON conversion must not meet a page's Object.prototype.toJSON.
-  const o = Object.create(null);
+  const o = env.objectCreate(null);
   o.id = id; o.kind = kindOf(el); o.src = src; o.url = src === null || src === '' ? null : absolute(src);
   o.text = el.text; o.async = el.hasAttribute('async'); o.defer = el.hasAttribute('defer'); o.noModule = el.hasAttribute('nomodule');
   return o;

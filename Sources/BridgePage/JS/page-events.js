@@ -7,7 +7,7 @@
 const global = env.global, impl = env.impl, put = env.put, apply = env.apply, reportError = env.reportError;
 const EventTarget = env.require('EventTarget.js');
 const Event = impl.Event;
-const defineOwn = env.defineOwn, objectCreate = Object.create, objectKeys = Object.keys;
+const defineOwn = env.defineOwn, objectCreate = env.objectCreate, objectKeys = Object.keys;
 const arrayPush = env.uncurry(Array.prototype.push), arraySlice = env.uncurry(Array.prototype.slice);
 const arraySplice = env.uncurry(Array.prototype.splice);
 const StringCtor = String, TypeErrorCtor = TypeError;

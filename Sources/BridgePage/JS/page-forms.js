@@ -268,7 +268,7 @@ function elementsOf(form) {
 // come as a list whose value is the checked one's).
 function controls(list) {
   const c = arraySlice(list);
-  const groups = Object.create(null);
+  const groups = env.objectCreate(null);
   for (let i = 0; i < list.length; i++) {
     const keys = [list[i].id, list[i].getAttribute('name')];
     for (let k = 0; k < 2; k++) {

@@ -6,7 +6,7 @@
 // observers that report every target as visible once. Plus the element members domino lacks
 // (dataset, innerText, isConnected, …).
 const global = env.global, impl = env.impl, put = env.put, apply = env.apply;
-const defineOwn = env.defineOwn, freeze = Object.freeze, objectCreate = Object.create;
+const defineOwn = env.defineOwn, freeze = Object.freeze, objectCreate = env.objectCreate;
 const StringCtor = String, NumberCtor = Number;
 const arrayPush = env.uncurry(Array.prototype.push), arraySlice = env.uncurry(Array.prototype.slice);
 const arrayIndexOf = env.uncurry(Array.prototype.indexOf), arraySplice = env.uncurry(Array.prototype.splice);

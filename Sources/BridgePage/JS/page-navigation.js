@@ -47,7 +47,7 @@ env.bridge.navigate = go;
 
 // ---- location ----
 const Location = function Location() { throw new TypeErrorCtor('Illegal constructor'); };
-const location = Object.create(Location.prototype);
+const location = env.objectCreate(Location.prototype);
 const parts = ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'];
 for (let i = 0; i < parts.length; i++) {
   const k = parts[i];
@@ -88,7 +88,7 @@ env.bridge.setLocation = function (href) { const p = native.parseURL(StringCtor(
 // ---- history: pushState/replaceState change the URL without navigating; back/forward within
 // the entries of this page fire popstate ----
 const History = function History() { throw new TypeErrorCtor('Illegal constructor'); };
-const history = Object.create(History.prototype);
+const history = env.objectCreate(History.prototype);
 history.entries = [{ state: null, url: current.href }];
 history.index = 0;
 defineOwn(history, 'entries', { enumerable: false });

@@ -208,7 +208,7 @@ const reflectGet = Reflect.get, reflectOwnKeys = Reflect.ownKeys, reflectGetOwn 
 const reflectApply = Reflect.apply, reflectDefine = Reflect.defineProperty;
 const liveViews = new WeakMap();
 const viewGet = env.uncurry(WeakMap.prototype.get), viewSet = env.uncurry(WeakMap.prototype.set);
-const keyCharCode = env.uncurry(String.prototype.charCodeAt), nullObject = Object.create;
+const keyCharCode = env.uncurry(String.prototype.charCodeAt), nullObject = env.objectCreate;
 const hasOwnKey = typeof Object.hasOwn === 'function' ? Object.hasOwn : env.uncurry(Object.prototype.hasOwnProperty);
 // n for a canonical array index ("0", "17"; not "01", "-1", "1.5"), else -1.
 function indexOf(key) {

@@ -143,7 +143,7 @@ function MessagePort() {
   defineOwn(this, '__other', { value: null, writable: true });
   defineOwn(this, '__closed', { value: false, writable: true });
 }
-MessagePort.prototype = Object.create(env.require('EventTarget.js').prototype);
+MessagePort.prototype = env.objectCreate(env.require('EventTarget.js').prototype);
 MessagePort.prototype.constructor = MessagePort;
 MessagePort.prototype.postMessage = function postMessage(message) {
   const other = this.__other;
@@ -156,7 +156,7 @@ MessagePort.prototype.close = function close() { this.__closed = true; };
 defineOwn(MessagePort.prototype, 'onmessage', {
   get() { return (this.__dominoHandlers && this.__dominoHandlers.message) || null; },
   set(v) {
-    if (!this.__dominoHandlers) defineOwn(this, '__dominoHandlers', { value: Object.create(null), writable: true });
+    if (!this.__dominoHandlers) defineOwn(this, '__dominoHandlers', { value: env.objectCreate(null), writable: true });
     this.__dominoHandlers.message = typeof v === 'function' ? v : null;
   },
   configurable: true

@@ -2,7 +2,7 @@
 'use strict';
 // Inline styles: how a page's declarations are read, and the `el.style` members domino lacks.
 const impl = env.impl, apply = env.apply;
-const defineOwn = env.defineOwn, objectCreate = Object.create, StringCtor = String;
+const defineOwn = env.defineOwn, objectCreate = env.objectCreate, StringCtor = String;
 const stringReplace = env.uncurry(String.prototype.replace), stringSlice = env.uncurry(String.prototype.slice);
 const stringLower = env.uncurry(String.prototype.toLowerCase), stringIndexOf = env.uncurry(String.prototype.indexOf);
 const regexpExec = env.uncurry(RegExp.prototype.exec);

@@ -178,7 +178,7 @@ function storageDelete(data, k) {
 }
 function makeStorage() {
   const data = new MapCtor();
-  const storage = Object.create(Storage.prototype);
+  const storage = env.objectCreate(Storage.prototype);
   const proxy = new ProxyCtor(storage, {
     get(t, k, r) { if (typeof k !== 'string' || k in t) return ReflectCtor.get(t, k, r); return mapHas(data, k) ? mapGet(data, k) : undefined; },
     set(t, k, v, r) { if (typeof k !== 'string' || k in t) return ReflectCtor.set(t, k, v, r); storagePut(data, k, StringCtor(v)); return true; },

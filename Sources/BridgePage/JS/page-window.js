@@ -267,7 +267,7 @@ define('document', { get: function () { return doc; }, enumerable: true, configu
 // The environment the parts share.
 const env = {
   native: native, global: global, info: info, impl: impl, domino: domino, require: dominoRequire,
-  put: put, define: define, defineOwn: defineOwn, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
+  put: put, define: define, defineOwn: defineOwn, objectCreate: objectCreate, objectDefineProperties: objectDefineProperties, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
   get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE,
   HTMLParser: HTMLParser, bridge: {},
   provide: function (name, value) { mapSet(provided, name, value); }
