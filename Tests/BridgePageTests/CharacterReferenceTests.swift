@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import BridgeRuntimeTesting
-
 @testable import BridgePage
 @testable import BridgeValues
 @testable import ScriptEngine
@@ -11,14 +10,7 @@ import BridgeRuntimeTesting
 /// reads is the same either way.
 @MainActor
 @Suite struct CharacterReferenceTests {
-    func engine() throws -> BridgeEngine {
-        var config = EngineConfiguration()
-        config.clock = VirtualClock()
-        config.pageURL = "https://m.example.com/index.html"
-        let engine = try BridgeEngine(configuration: config)
-        try engine.installPageSupport()
-        return engine
-    }
+    func engine() throws -> BridgeEngine { try PageTestEngine.make() }
 
     @Test(arguments: [
         // The common ones, with and without the semicolon (legacy names), in text and attributes.

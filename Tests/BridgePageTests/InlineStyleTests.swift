@@ -14,11 +14,7 @@ import BridgeRuntimeTesting
 @MainActor
 @Suite struct InlineStyleTests {
     func engine() throws -> BridgeEngine {
-        var config = EngineConfiguration()
-        config.clock = VirtualClock()
-        config.pageURL = "https://m.example.com/index.html"
-        let engine = try BridgeEngine(configuration: config)
-        try engine.installPageSupport()
+        let engine = try PageTestEngine.make()
         try engine.evaluate("""
             var d = document.createElement('div'); document.body.appendChild(d);
             function read(input) {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import BridgeRuntimeTesting
-
 @testable import BridgePage
 @testable import BridgeValues
 @testable import ScriptEngine
@@ -44,17 +43,9 @@ import BridgeRuntimeTesting
         "Object.create = function () { throw new Error('page create'); }; Object.defineProperty = function () { throw new Error('page defineProperty'); }; Object.defineProperties = Object.create;",
     ]
 
-    func engine() throws -> BridgeEngine {
-        var config = EngineConfiguration()
-        config.clock = VirtualClock()
-        config.pageURL = "https://m.example.com/index.html"
-        return try BridgeEngine(configuration: config)
-    }
-
     func expected() throws -> String {
-        let e = try engine()
+        let e = try PageTestEngine.make()
         defer { e.close() }
-        try e.installPageSupport()
         return try #require(try e.evaluate(Self.work).stringValue)
     }
 
@@ -69,9 +60,8 @@ import BridgeRuntimeTesting
     @Test(arguments: pollutions)
     func afterTheDOMIsInstalled(_ pollution: String) throws {
         let answer = try expected()
-        let e = try engine()
+        let e = try PageTestEngine.make()
         defer { e.close() }
-        try e.installPageSupport()
         try e.evaluate(pollution)
         #expect(try e.evaluate(Self.work).stringValue == answer)
     }
@@ -80,9 +70,8 @@ import BridgeRuntimeTesting
     @Test(arguments: pollutions)
     func beforeTheDOMLoads(_ pollution: String) throws {
         let answer = try expected()
-        let e = try engine()
+        let e = try PageTestEngine.make(.onDemand)
         defer { e.close() }
-        e.installPageSupportOnDemand()
         try e.evaluate(pollution)
         #expect(try e.evaluate(Self.work).stringValue == answer)
         // What the page added is as it left it (enumerable again after domino's load).
