@@ -43,6 +43,25 @@ import BridgeRuntimeTesting
         #expect(lines == ["a real promise", "xhr 200 1 15", "fetch 200 true", "object name"])
     }
 
+    /// A page that gave Object.prototype a descriptor's field (`get`, `value`, …, plain or as a
+    /// throwing accessor) before its first request: the network layer loads and answers.
+    @Test(arguments: [
+        "Object.prototype.get = 1; Object.prototype.value = 2;",
+        "Object.defineProperty(Object.prototype, 'get', { get() { throw new Error('boom'); }, configurable: true });",
+        "Object.prototype.set = function () {}; Object.prototype.writable = false; Object.prototype.configurable = false;",
+    ])
+    func objectPrototypeFieldsDoNotBreakTheNetwork(_ pollution: String) async throws {
+        let (lines, _) = try await Net.run(pollution + """
+
+            const x = new XMLHttpRequest();
+            x.onload = function () { console.log('xhr', x.status, x.responseText); };
+            x.open('GET', '/api/user');
+            x.send();
+            fetch('/api/user').then(r => r.json()).then(j => console.log('fetch', j.name, typeof Headers, typeof WebSocket));
+            """, rules: #"[{"url": "/api/user", "json": {"name": "Ada"}}]"#)
+        #expect(lines == [#"xhr 200 {"name": "Ada"}"#, "fetch Ada function function"])
+    }
+
     @Test func methodsOnTheWrongObjectThrowTypeErrors() async throws {
         let (lines, _) = try await Net.run("""
             for (const f of [() => Headers.prototype.get.call({}, 'a'), () => Object.getOwnPropertyDescriptor(Response.prototype, 'status').get.call({}),

@@ -275,7 +275,7 @@ tag(NetEventTarget.prototype, 'EventTarget');
 // The platform's EventTarget, if the page already has one, sits under ours for instanceof.
 const platformEventTarget = (function () {
   const d = getOwnDescriptor(global, 'EventTarget');
-  return d && typeof d.value === 'function' && d.value.prototype !== null && typeof d.value.prototype === 'object' ? d.value : null;
+  return d && hasOwn(d, 'value') && typeof d.value === 'function' && d.value.prototype !== null && typeof d.value.prototype === 'object' ? d.value : null;
 })();
 if (platformEventTarget !== null) setPrototypeOf(NetEventTarget.prototype, platformEventTarget.prototype);
 function removeListener(target, type, entry) {

@@ -361,7 +361,7 @@ function blobForURL(url) {
 }
 (function () {
   const d = getOwnDescriptor(global, 'URL');
-  const URLCtor = d && typeof d.value === 'function' ? d.value : null;
+  const URLCtor = d && hasOwn(d, 'value') && typeof d.value === 'function' ? d.value : null;
   if (URLCtor === null) return;
   if (typeof URLCtor.createObjectURL !== 'function') defineProperty(URLCtor, 'createObjectURL', { value: createObjectURL, writable: true, configurable: true, enumerable: true });
   if (typeof URLCtor.revokeObjectURL !== 'function') defineProperty(URLCtor, 'revokeObjectURL', { value: revokeObjectURL, writable: true, configurable: true, enumerable: true });

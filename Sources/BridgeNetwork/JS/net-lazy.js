@@ -12,7 +12,7 @@ function loadNetwork() {
   const ours = new MapCtor();
   for (let n = 0; n < names.length; n++) {
     const d = getOwnDescriptor(global, names[n]);
-    if (d !== undefined && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(ours, names[n], true);
+    if (d !== undefined && hasOwn(d, 'get') && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(ours, names[n], true);
   }
   try {
     const factory = native.factory();

@@ -9,7 +9,7 @@ const applyFunction = Function.prototype.apply;
 // Built-ins the prelude calls on its hot paths or hands to domino, as they are now (a page's own
 // `function Symbol() {}` or `Object.hasOwn = ...` before the first touch must not break the DOM
 // it then loads). Plain reads of the global's own, eagerly made members.
-const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn, defineProperty: defineOwn, create: Object.create, defineProperties: Object.defineProperties, eval: evaluate };
+const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn, defineProperty: defineOwn, create: Object.create, defineProperties: Object.defineProperties, eval: evaluate, objectPrototypeNames: Object.getOwnPropertyNames(Object.prototype) };
 const getters = [], setters = [];
 let state = 0;  // 0 waiting, 1 loading, 2 loaded
 let defined = null;  // what the prelude set up (kept across a load that threw)
@@ -21,7 +21,7 @@ function load() {
   const keep = new SetRef();
   for (let n = 0; n < names.length; n++) {
     const name = names[n][0], d = getOwn(global, name);
-    const ownGet = !!d && d.get === getters[n], ownSet = !!d && d.set === setters[n];
+    const ownGet = !!d && early.hasOwn(d, 'get') && d.get === getters[n], ownSet = !!d && early.hasOwn(d, 'set') && d.set === setters[n];
     if ((ownGet && ownSet) || defined.has(name)) continue;
     // Absent (deleted) or the page's own: the prelude leaves it alone. A page that replaced
     // only one half of a stand-in keeps its half, without ours.

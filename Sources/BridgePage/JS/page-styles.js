@@ -68,7 +68,7 @@ function makeAccessors() {
   const owners = [impl.HTMLElement.prototype, impl.SVGElement ? impl.SVGElement.prototype : null];
   for (let i = 0; i < owners.length; i++) {
     const d = owners[i] && getOwn(owners[i], 'style');
-    if (!d || typeof d.get !== 'function') continue;
+    if (!d || !env.hasOwn(d, 'get') || typeof d.get !== 'function') continue;
     const get = d.get;
     defineOwn(owners[i], 'style', {
       get: function style() { if (!accessorsMade) makeAccessors(); return apply(get, this, []); },

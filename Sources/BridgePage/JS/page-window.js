@@ -161,14 +161,20 @@ const dominoObject = { __proto__: null };
   dominoObject.defineProperty = function defineProperty(o, k, d) { return realDefine(o, k, webIDL(d)); };
   dominoObject.defineProperties = function defineProperties(o, props) { return realDefineProperties(o, webIDLAll(props)); };
 }
-// (And domino's `for…in` loops at load would list what a page added to Object.prototype before a
-// `.js` page's first DOM touch — its element tables read `set` as an attribute: while domino
-// loads, those additions are not enumerable.)
+// What a page added to Object.prototype before domino loads (a `.js` page's first DOM touch,
+// or the HTML parser loaded at a page's first markup) is taken off it while domino loads, and put
+// back as it was: domino reads its own tables with `for…in` and plain reads (`val.value ||
+// val`, `spec.tags`), which would find the page's fields, and it assigns `props[n] = …` where an
+// accessor without a setter would throw. No page code runs while domino loads.
+const objectPrototypeNames = new SetCtor(early && early.objectPrototypeNames ? early.objectPrototypeNames : ownNames(ObjectPrototype));
 function withWebIDLDescriptors(body) {
-  const added = objectKeys(ObjectPrototype), hidden = [];
-  for (let i = 0; i < added.length; i++) {
-    const d = getOwn(ObjectPrototype, added[i]);
-    if (d !== undefined && d.configurable) { realDefine(ObjectPrototype, added[i], { __proto__: null, enumerable: false }); arrayPush(hidden, added[i]); }
+  const names = ownNames(ObjectPrototype), removed = [];
+  for (let i = 0; i < names.length; i++) {
+    if (setHas(objectPrototypeNames, names[i])) continue;
+    const d = getOwn(ObjectPrototype, names[i]);
+    if (d === undefined || !d.configurable) continue;
+    arrayPush(removed, names[i], ownFields(d));
+    delete ObjectPrototype[names[i]];
   }
   const known = knownPollution;
   knownPollution = objectPrototypePolluted();
@@ -176,7 +182,7 @@ function withWebIDLDescriptors(body) {
   try { return body(); } finally {
     loadingDomino--;
     knownPollution = known;
-    for (let i = 0; i < hidden.length; i++) realDefine(ObjectPrototype, hidden[i], { __proto__: null, enumerable: true });
+    for (let i = 0; i < removed.length; i += 2) realDefine(ObjectPrototype, removed[i], removed[i + 1]);
   }
 }
 // An inline event handler (`onclick="…"`) is compiled in sloppy mode with the window, document,
