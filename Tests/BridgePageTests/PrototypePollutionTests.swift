@@ -67,6 +67,18 @@ import BridgeRuntimeTesting
         #expect(answer.contains("reflected=post,multipart/form-data,rtl,t,true,use-credentials"), "\(answer)")
     }
 
+    /// An inline handler is compiled with the window, document and element in scope, and
+    /// nothing of domino's module; a body whose last line is a comment compiles (as in browsers).
+    @Test func inlineHandlersSeeOnlyThePagesScope() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        try e.evaluate("""
+            var require = function () { return 'page require'; };
+            document.body.innerHTML = '<form><input name=q value=1><button id=b onclick="return require() + \\' \\' + typeof module + \\' \\' + tagName // last line"></button></form>';
+            """)
+        #expect(try e.evaluate("document.getElementById('b').onclick()") == .string("page require undefined BUTTON"))
+    }
+
     /// The page polluted after its DOM was installed (an HTML page's scripts).
     @Test(arguments: pollutions)
     func afterTheDOMIsInstalled(_ pollution: String) throws {

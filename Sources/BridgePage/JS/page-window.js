@@ -189,11 +189,13 @@ function withWebIDLDescriptors(body) {
 // form and element in scope (domino's sloppy.js, through a fix). Compiled in domino's module it
 // also saw the module's `require`, `module`, `exports` and `Object`: a RequireJS page's
 // `onclick="require([…])"` called domino's. This function's only scope is the global one.
-// (Made at the first handler: an engine that never meets one does not pay for the evaluation.)
+// The body ends before a line break, so a handler whose last line is a `// comment` compiles, as
+// in browsers (domino's did not). (Made at the first handler: an engine that never meets one
+// does not pay for the evaluation.)
 const indirectEval = early ? early.eval : global.eval;
 let compileHandler = null;
 mapSet(provided, 'bridge:compileEventHandler', function compileEventHandler(builder) {
-  if (compileHandler === null) compileHandler = indirectEval("(function () { with (this.document.defaultView || { __proto__: null }) with (this.document) with (this.form) with (this.element) return eval('(function(event){' + this.body + '})'); })");
+  if (compileHandler === null) compileHandler = indirectEval("(function () { with (this.document.defaultView || { __proto__: null }) with (this.document) with (this.form) with (this.element) return eval('(function(event){' + this.body + '\\n})'); })");
   return apply(compileHandler, builder, []);
 });
 const domino = withWebIDLDescriptors(function () { return dominoRequire('index.js'); });
