@@ -62,6 +62,17 @@ import BridgeRuntimeTesting
         #expect(lines == [#"xhr 200 {"name": "Ada"}"#, "fetch Ada function function"])
     }
 
+    /// `fetch(url)` and `new Request(url)` without an init read no dictionary member (as in
+    /// browsers), so fields a page put on Object.prototype do not become the request's.
+    @Test func noInitReadsNothingFromObjectPrototype() async throws {
+        let (lines, _) = try await Net.run("""
+            Object.prototype.signal = {}; Object.prototype.method = 'POST'; Object.prototype.body = 'x';
+            console.log(new Request('/api/user').method);
+            fetch('/api/user').then(r => r.json()).then(j => console.log('fetch', j.name), e => console.log('failed', e.message));
+            """, rules: #"[{"method": "GET", "url": "/api/user", "json": {"name": "Ada"}}]"#)
+        #expect(lines == ["GET", "fetch Ada"])
+    }
+
     @Test func methodsOnTheWrongObjectThrowTypeErrors() async throws {
         let (lines, _) = try await Net.run("""
             for (const f of [() => Headers.prototype.get.call({}, 'a'), () => Object.getOwnPropertyDescriptor(Response.prototype, 'status').get.call({}),

@@ -174,7 +174,7 @@ function normalizeMethod(m, what) {
   return arrayIndexOf(normalizedMethods, upper) >= 0 && upper !== 'PATCH' ? upper : m;
 }
 function buildRequest(self, input, init, what) {
-  const o = init === undefined || init === null ? {} : init;
+  const o = init === undefined || init === null ? { __proto__: null } : init;
   if (typeof o !== 'object' && typeof o !== 'function') throw new TypeErrorCtor("Failed to " + what + ": The provided value is not of type 'RequestInit'.");
   const from = (input !== null && typeof input === 'object') ? weakGet(requestState, input) : undefined;
   let s;
@@ -261,7 +261,7 @@ tag(NetRequest.prototype, 'Request');
 const responseState = new WeakMapCtor();
 const nullBodyStatus = [101, 103, 204, 205, 304];
 function responseInit(s, init, body, what) {
-  const o = init === undefined || init === null ? {} : init;
+  const o = init === undefined || init === null ? { __proto__: null } : init;
   if (o.status !== undefined) {
     const st = NumberCtor(o.status);
     if (!(st >= 200 && st <= 599) || MathFloor(st) !== st) throw new RangeErrorCtor("Failed to " + what + ": The status provided (" + StringCtor(o.status) + ") is outside the range [200, 599].");

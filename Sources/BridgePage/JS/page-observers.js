@@ -47,7 +47,7 @@ function MutationObserver(callback) {
 }
 MutationObserver.prototype.observe = function observe(target, options) {
   if (!(target instanceof impl.Node)) throw new TypeErrorCtor("Failed to execute 'observe' on 'MutationObserver': parameter 1 is not of type 'Node'.");
-  const o = options || {};
+  const o = options || { __proto__: null };
   const opts = {
     childList: !!o.childList, subtree: !!o.subtree,
     attributes: o.attributes === undefined ? (o.attributeOldValue !== undefined || o.attributeFilter !== undefined) : !!o.attributes,
