@@ -31,6 +31,37 @@ import BridgeRuntimeTesting
         #expect(loaded == Set(NetworkScript.globals.map { "\($0):false:true" }), "plain values once loaded")
     }
 
+    /// `XMLHttpRequest` (and the other first-stage globals) load without `fetch`, `Headers`,
+    /// `Request`, `Response`, `WebSocket` and `CloseEvent`, which stay stand-ins until one of them
+    /// is used; a page that replaces one of those in between keeps its own.
+    @Test func fetchAndWebSocketLoadAtTheirOwnFirstUse() throws {
+        let bare = try BridgeEngine.forTesting()
+        defer { bare.close() }
+        try bare.installNetwork()
+        let isStandIn = "(n => 'get' in Object.getOwnPropertyDescriptor(globalThis, n))"
+        #expect(try bare.evaluate("typeof XMLHttpRequest + typeof FormData + typeof AbortController") == "functionfunctionfunction")
+        let later = NetworkScript.laterGlobals.sorted()
+        for name in later { #expect(try bare.evaluate("\(isStandIn)('\(name)')") == .bool(true), "\(name) still a stand-in") }
+        for name in NetworkScript.globals where !NetworkScript.laterGlobals.contains(name) {
+            #expect(try bare.evaluate("\(isStandIn)('\(name)')") == .bool(false), "\(name) loaded")
+        }
+        try bare.evaluate("window.WebSocket = function MySocket() {};")
+        #expect(try bare.evaluate("typeof Headers + ' ' + new Headers({a: '1'}).get('a') + ' ' + WebSocket.name + ' ' + typeof CloseEvent + ' ' + typeof fetch") == "function 1 MySocket function function")
+        // The second stage replaced its stand-ins (the page's own WebSocket stays).
+        for name in later where name != "WebSocket" { #expect(try bare.evaluate("\(isStandIn)('\(name)')") == .bool(false)) }
+    }
+
+    /// The first use of a second-stage global loads the first stage too.
+    @Test func fetchFirstLoadsBothStages() async throws {
+        let (lines, _) = try await Net.run("""
+            fetch('/a').then(r => r.text()).then(t => {
+              console.log(t);
+              const x = new XMLHttpRequest(); x.open('GET', '/a'); x.onload = () => console.log('xhr', x.responseText); x.send();
+            });
+            """, rules: #"[{"url": "/a", "text": "hello"}]"#)
+        #expect(lines == ["hello", "xhr hello"])
+    }
+
     @Test func aGlobalThePageDeletedOrReplacedStaysSo() async throws {
         let (lines, _) = try await Net.run("""
             delete window.fetch;

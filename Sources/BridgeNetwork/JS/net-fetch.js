@@ -1,4 +1,5 @@
-// The network layer's page script, part 4 of 6: Headers, Request, Response and fetch.
+// The network layer's page script, part 5 of 6: Headers, Request, Response and fetch (with part 6,
+// loaded at the first touch of one of their globals: BridgeEngine+Network.swift).
 
 // ---- Headers: [lower-case name, value] pairs in insertion order; read back sorted ----
 const headersState = new WeakMapCtor();
@@ -21,30 +22,10 @@ function headersOf(self, what) {
 }
 function writable(s) { if (s.guard === 'immutable') throw new TypeErrorCtor('Headers are immutable'); }
 function headersAppend(s, name, value) { arrayPush(s.list, [name, value]); }
-function headersGet(s, name) {
-  let out = null;
-  for (let i = 0; i < s.list.length; i++) if (s.list[i][0] === name) out = out === null ? s.list[i][1] : out + ', ' + s.list[i][1];
-  return out;
-}
 function headersSet(s, name, value) {
   let at = -1;
   for (let i = s.list.length - 1; i >= 0; i--) if (s.list[i][0] === name) { if (at >= 0) arraySplice(s.list, at, 1); at = i; }
   if (at >= 0) s.list[at] = [name, value]; else arrayPush(s.list, [name, value]);
-}
-// Sorted by name, values of one name combined (set-cookie values stay separate).
-function headersSorted(s) {
-  const names = [];
-  for (let i = 0; i < s.list.length; i++) if (arrayIndexOf(names, s.list[i][0]) < 0) arrayPush(names, s.list[i][0]);
-  arraySort(names, function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
-  const out = [];
-  for (let i = 0; i < names.length; i++) {
-    if (names[i] === 'set-cookie') {
-      for (let k = 0; k < s.list.length; k++) if (s.list[k][0] === 'set-cookie') arrayPush(out, ['set-cookie', s.list[k][1]]);
-    } else {
-      arrayPush(out, [names[i], headersGet(s, names[i])]);
-    }
-  }
-  return out;
 }
 function fillHeaders(s, init, what) {
   if (init === undefined || init === null) { if (init === null) throw new TypeErrorCtor("Failed to construct '" + what + "': The provided value is not of type 'HeadersInit'."); return; }
@@ -164,15 +145,6 @@ function bodyMixin(proto, map, what) {
 
 // ---- Request ----
 const requestState = new WeakMapCtor();
-const normalizedMethods = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'];
-function normalizeMethod(m, what) {
-  m = StringCtor(m);
-  if (!isToken(m)) throw new TypeErrorCtor("Failed to " + what + ": '" + m + "' is not a valid HTTP method.");
-  const upper = stringToUpperCase(m);
-  if (upper === 'CONNECT' || upper === 'TRACE' || upper === 'TRACK') throw new TypeErrorCtor("Failed to " + what + ": '" + m + "' HTTP method is unsupported.");
-  // PATCH is case-sensitive in the standard; browsers send `patch` as written.
-  return arrayIndexOf(normalizedMethods, upper) >= 0 && upper !== 'PATCH' ? upper : m;
-}
 function buildRequest(self, input, init, what) {
   const o = init === undefined || init === null ? { __proto__: null } : init;
   if (typeof o !== 'object' && typeof o !== 'function') throw new TypeErrorCtor("Failed to " + what + ": The provided value is not of type 'RequestInit'.");
@@ -336,15 +308,6 @@ function networkResponse(meta, body, signal) {
   for (let i = 0; i < meta.headers.length; i++) arrayPush(list, [lower(meta.headers[i][0]), meta.headers[i][1]]);
   return makeResponse({ type: responseType(meta.url), status: meta.status, statusText: meta.statusText, url: meta.url, redirected: meta.redirected,
     headers: makeHeaders(list, 'immutable'), body: body, bodyUsed: false, aborted: signal });
-}
-// A blob: URL is answered here (its bytes live in this script); other URLs go to native code.
-function blobAnswer(url, method) {
-  const blob = blobForURL(url);
-  if (blob === undefined) return null;
-  if (method !== 'GET') return { error: 'a blob: URL answers only GET' };
-  const b = weakGet(blobState, blob);
-  const headers = [['Content-Type', b.type], ['Content-Length', StringCtor(b.bytes.length)]];
-  return { status: 200, statusText: 'OK', url: url, redirected: false, headers: headers, bytes: b.bytes };
 }
 
 // ---- fetch ----

@@ -3,32 +3,51 @@
 // and runs it with the built-ins net-intrinsics.js captured at start-up, then does the read
 // or write. A script that never uses the network never pays for it. A global the page replaced,
 // redefined or deleted before that stays as the page left it (`kept`).
+// The script has two stages (BridgeEngine+Network.swift): the factory runs the first and returns
+// the second, run at the first use of one of `laterNames` (after the first, if that has not run).
 // (Runs inside the start-up function, after net-intrinsics.js, with `intrinsics` in scope.)
 const stubGetters = [], stubSetters = [];
-let loadState = 0;  // 0 waiting, 1 loading, 2 loaded
-function loadNetwork() {
-  if (loadState !== 0) return;
-  loadState = 1;
-  const ours = new MapCtor();
+const laterSet = new MapCtor();
+for (let n = 0; n < laterNames.length; n++) mapSet(laterSet, laterNames[n], true);
+const loadStates = [0, 0];  // per stage: 0 waiting, 1 loading, 2 loaded
+let loadLater = null;
+let ours = null;  // the stand-ins still in place when a stage loads: the globals it may define
+function kept(name) { return !mapHas(ours, name); }
+function standIns() {
+  const m = new MapCtor();
   for (let n = 0; n < names.length; n++) {
     const d = getOwnDescriptor(global, names[n]);
-    if (d !== undefined && hasOwn(d, 'get') && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(ours, names[n], true);
+    if (d !== undefined && hasOwn(d, 'get') && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(m, names[n], true);
   }
-  try {
-    const factory = native.factory();
-    factory(native, global, intrinsics, function kept(name) { return !mapHas(ours, name); });
-  } catch (e) {
-    loadState = 0;
-    throw e;
+  return m;
+}
+function loadNetwork(stage) {
+  if (loadStates[0] === 0) {
+    loadStates[0] = 1;
+    ours = standIns();
+    try {
+      const factory = native.factory();
+      loadLater = factory(native, global, intrinsics, kept);
+    } catch (e) {
+      loadStates[0] = 0;
+      throw e;
+    }
+    loadStates[0] = 2;
   }
-  loadState = 2;
+  if (stage === 1 && loadStates[1] === 0 && loadStates[0] === 2) {
+    loadStates[1] = 1;
+    ours = standIns();
+    try { loadLater(); } catch (e) { loadStates[1] = 0; throw e; }
+    loadStates[1] = 2;
+  }
 }
 for (let n = 0; n < names.length; n++) {
   const name = names[n];
   // A global another layer already defined (a DOMException) is left alone.
   if (hasOwn(global, name)) { arrayPush(stubGetters, null); arrayPush(stubSetters, null); continue; }
-  // While loading, a stand-in reads as undefined and ignores writes.
-  arrayPush(stubGetters, function () { if (loadState !== 0) return undefined; loadNetwork(); return global[name]; });
-  arrayPush(stubSetters, function (v) { if (loadState !== 0) return; loadNetwork(); global[name] = v; });
+  // While its stage loads, a stand-in reads as undefined and ignores writes.
+  const stage = mapHas(laterSet, name) ? 1 : 0;
+  arrayPush(stubGetters, function () { if (loadStates[stage] !== 0 || loadStates[0] === 1) return undefined; loadNetwork(stage); return global[name]; });
+  arrayPush(stubSetters, function (v) { if (loadStates[stage] !== 0 || loadStates[0] === 1) return; loadNetwork(stage); global[name] = v; });
   defineProperty(global, name, { __proto__: null, get: stubGetters[n], set: stubSetters[n], enumerable: false, configurable: true });
 }

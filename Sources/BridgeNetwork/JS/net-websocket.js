@@ -1,5 +1,5 @@
 // The network layer's page script, part 6 of 6: a WebSocket driven by the fixtures (native
-// code plays the server), then the hand-over of `deliver` to native code.
+// code plays the server).
 
 function NetMessageEvent(type, init) {
   if (!new.target) throw new TypeErrorCtor("Failed to construct 'MessageEvent': Please use the 'new' operator");
@@ -128,5 +128,3 @@ methods(NetWebSocket.prototype, {
 });
 putGlobal('WebSocket', NetWebSocket);
 putGlobal('CloseEvent', NetCloseEvent);
-
-native.bind(deliver);

@@ -1,5 +1,45 @@
-// The network layer's page script, part 5 of 6: XMLHttpRequest (readyState 0-4 with its
+// The network layer's page script, part 4 of 6: XMLHttpRequest (readyState 0-4 with its
 // events, response types, synchronous requests, upload events, timeout, abort).
+// ---- shared with fetch (net-fetch.js, which loads later, at the first touch of fetch, Headers,
+// Request or Response) ----
+function headersGet(s, name) {
+  let out = null;
+  for (let i = 0; i < s.list.length; i++) if (s.list[i][0] === name) out = out === null ? s.list[i][1] : out + ', ' + s.list[i][1];
+  return out;
+}
+// Sorted by name, values of one name combined (set-cookie values stay separate).
+function headersSorted(s) {
+  const names = [];
+  for (let i = 0; i < s.list.length; i++) if (arrayIndexOf(names, s.list[i][0]) < 0) arrayPush(names, s.list[i][0]);
+  arraySort(names, function (a, b) { return a < b ? -1 : a > b ? 1 : 0; });
+  const out = [];
+  for (let i = 0; i < names.length; i++) {
+    if (names[i] === 'set-cookie') {
+      for (let k = 0; k < s.list.length; k++) if (s.list[k][0] === 'set-cookie') arrayPush(out, ['set-cookie', s.list[k][1]]);
+    } else {
+      arrayPush(out, [names[i], headersGet(s, names[i])]);
+    }
+  }
+  return out;
+}
+const normalizedMethods = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH'];
+function normalizeMethod(m, what) {
+  m = StringCtor(m);
+  if (!isToken(m)) throw new TypeErrorCtor("Failed to " + what + ": '" + m + "' is not a valid HTTP method.");
+  const upper = stringToUpperCase(m);
+  if (upper === 'CONNECT' || upper === 'TRACE' || upper === 'TRACK') throw new TypeErrorCtor("Failed to " + what + ": '" + m + "' HTTP method is unsupported.");
+  // PATCH is case-sensitive in the standard; browsers send `patch` as written.
+  return arrayIndexOf(normalizedMethods, upper) >= 0 && upper !== 'PATCH' ? upper : m;
+}
+// A blob: URL is answered here (its bytes live in this script); other URLs go to native code.
+function blobAnswer(url, method) {
+  const blob = blobForURL(url);
+  if (blob === undefined) return null;
+  if (method !== 'GET') return { error: 'a blob: URL answers only GET' };
+  const b = weakGet(blobState, blob);
+  const headers = [['Content-Type', b.type], ['Content-Length', StringCtor(b.bytes.length)]];
+  return { status: 200, statusText: 'OK', url: url, redirected: false, headers: headers, bytes: b.bytes };
+}
 
 const xhrState = new WeakMapCtor();
 function NetXHREventTarget() { throw new TypeErrorCtor('Illegal constructor'); }
