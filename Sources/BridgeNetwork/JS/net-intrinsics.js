@@ -10,11 +10,12 @@ const applyFn = uncurry(Function.prototype.apply);
 const callFn = uncurry(FunctionCall);  // callFn(f, self, ...args)
 // Definitions read only a descriptor's own fields when a page gave Object.prototype a `get`,
 // `value`, … (every descriptor literal would inherit it; JS/page-window.js in BridgePage).
-const ownDescriptor = (function (proto, has, fields) { return function ownDescriptor(d) { if (d === null || typeof d !== 'object' || !('value' in proto || 'get' in proto || 'set' in proto || 'writable' in proto || 'enumerable' in proto || 'configurable' in proto)) return d; const own = { __proto__: null }; for (let i = 0; i < 6; i++) if (has(d, fields[i])) own[fields[i]] = d[fields[i]]; return own; }; })(Object.prototype, Object.hasOwn, ['value', 'writable', 'get', 'set', 'enumerable', 'configurable']);
-const defineProperty = (function (define) { return function defineProperty(o, k, d) { return define(o, k, ownDescriptor(d)); }; })(Object.defineProperty);
-const ownDescriptors = (function (keys) { return function ownDescriptors(props) { const out = { __proto__: null }, names = keys(props); for (let i = 0; i < names.length; i++) out[names[i]] = ownDescriptor(props[names[i]]); return out; }; })(Object.keys);
-const defineProperties = (function (define) { return function defineProperties(o, props) { return define(o, ownDescriptors(props)); }; })(Object.defineProperties);
-const ObjectCreate = (function (create) { return function ObjectCreate(p, props) { return props === undefined ? create(p) : create(p, ownDescriptors(props)); }; })(Object.create);
+const polluted = (function (proto) { return function polluted() { return 'value' in proto || 'get' in proto || 'set' in proto || 'writable' in proto || 'enumerable' in proto || 'configurable' in proto; }; })(Object.prototype);
+const ownDescriptor = (function (has, fields) { return function ownDescriptor(d) { if (d === null || typeof d !== 'object') return d; const own = { __proto__: null }; for (let i = 0; i < 6; i++) if (has(d, fields[i])) own[fields[i]] = d[fields[i]]; return own; }; })(Object.hasOwn, ['value', 'writable', 'get', 'set', 'enumerable', 'configurable']);
+const ownDescriptors = (function (keys) { return function ownDescriptors(props) { if (props === null || typeof props !== 'object') return props; const out = { __proto__: null }, names = keys(props); for (let i = 0; i < names.length; i++) out[names[i]] = ownDescriptor(props[names[i]]); return out; }; })(Object.keys);
+const defineProperty = (function (define) { return function defineProperty(o, k, d) { return define(o, k, polluted() ? ownDescriptor(d) : d); }; })(Object.defineProperty);
+const defineProperties = (function (define) { return function defineProperties(o, props) { return define(o, polluted() ? ownDescriptors(props) : props); }; })(Object.defineProperties);
+const ObjectCreate = (function (create) { return function ObjectCreate(p, props) { return props === undefined ? create(p) : create(p, polluted() ? ownDescriptors(props) : props); }; })(Object.create);
 const getOwnDescriptor = Object.getOwnPropertyDescriptor;
 const getPrototypeOf = Object.getPrototypeOf;
 const setPrototypeOf = Object.setPrototypeOf;

@@ -7,8 +7,6 @@
 // the second, run at the first use of one of `laterNames` (after the first, if that has not run).
 // (Runs inside the start-up function, after net-intrinsics.js, with `intrinsics` in scope.)
 const stubGetters = [], stubSetters = [];
-const laterSet = new MapCtor();
-for (let n = 0; n < laterNames.length; n++) mapSet(laterSet, laterNames[n], true);
 const loadStates = [0, 0];  // per stage: 0 waiting, 1 loading, 2 loaded
 let loadLater = null;
 let ours = null;  // the stand-ins still in place when a stage loads: the globals it may define
@@ -46,7 +44,7 @@ for (let n = 0; n < names.length; n++) {
   // A global another layer already defined (a DOMException) is left alone.
   if (hasOwn(global, name)) { arrayPush(stubGetters, null); arrayPush(stubSetters, null); continue; }
   // While its stage loads, a stand-in reads as undefined and ignores writes.
-  const stage = mapHas(laterSet, name) ? 1 : 0;
+  const stage = arrayIndexOf(laterNames, name) >= 0 ? 1 : 0;
   arrayPush(stubGetters, function () { if (loadStates[stage] !== 0 || loadStates[0] === 1) return undefined; loadNetwork(stage); return global[name]; });
   arrayPush(stubSetters, function (v) { if (loadStates[stage] !== 0 || loadStates[0] === 1) return; loadNetwork(stage); global[name] = v; });
   defineProperty(global, name, { __proto__: null, get: stubGetters[n], set: stubSetters[n], enumerable: false, configurable: true });

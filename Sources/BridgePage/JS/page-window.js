@@ -109,11 +109,11 @@ function deferredModule(file, isFunction) {
   handler.construct = function (t, args) { return reflectConstruct(load(), args); };
   return new ProxyCtor(function () {}, handler);
 }
-// What the parts provide to domino's modules by name (`require('bridge:…')`, DominoLibrary's fixes).
+// What the page layer provides to domino's modules by name (`require('bridge:…')`, DominoLibrary's
+// fixes): among them the captured Symbol, for the fields domino's live lists keep under symbols.
 const provided = new MapCtor();
+mapSet(provided, 'bridge:Symbol', SymbolCtor);
 function dominoRequire(request) {
-  // The captured Symbol, for the fields domino's live lists keep under symbols (DominoLibrary).
-  if (request === 'bridge:Symbol') return SymbolCtor;
   if (mapHas(provided, request)) return mapGet(provided, request);
   const file = fileOf(StringCtor(request));
   if (mapHas(modules, file)) return mapGet(modules, file).exports;
