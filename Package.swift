@@ -81,7 +81,7 @@ let package = Package(
         layer("BridgePeers", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"], exclude: ["JS"], plugins: ["EmbedJS"]),
         layer("BridgeRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"]),
         layer("BridgeTestRunner", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork", "BridgePeers"], exclude: ["JS"], plugins: ["EmbedJS"]),
-        layer("BridgeCommandLine", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
+        layer("BridgeCommandLine", ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"]),
         layer("BridgeRuntime", ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"]),
         layer("BridgeRuntimeTesting", ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"]),
 

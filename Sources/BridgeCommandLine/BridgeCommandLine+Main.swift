@@ -101,7 +101,7 @@ extension BridgeCommandLine {
         var defaults = Defaults()
         var config: ProjectConfig?
         if let explicit {
-            guard FileManager.default.fileExists(atPath: explicit) else { throw UsageError(message: "--config \(explicit): no such file") }
+            guard access(explicit, F_OK) == 0 else { throw UsageError(message: "--config \(explicit): no such file") }
             do { config = try ProjectConfig(contentsOf: explicit) } catch { throw UsageError(message: error.message) }
         } else if useConfig, let found = ProjectConfig.find(from: directory) {
             do { config = try ProjectConfig(contentsOf: found) } catch { throw UsageError(message: error.message) }
@@ -110,17 +110,20 @@ extension BridgeCommandLine {
             defaults.test = config.testDefaults()
             defaults.run = config.runDefaults()
         }
-        let environment = ProcessInfo.processInfo.environment
-        if config?.workers == nil { defaults.test.workers = max(1, ProcessInfo.processInfo.activeProcessorCount) }
-        defaults.test.workerExecutable = selfExecutable()
-        if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { defaults.test.ci = true }
+        // (Only `test` asks for the cores and this executable: Foundation's count reads the
+        // cgroup files, code and pages a `run` does without.)
+        if command == "test" {
+            if config?.workers == nil { defaults.test.workers = max(1, ProcessInfo.processInfo.activeProcessorCount) }
+            defaults.test.workerExecutable = selfExecutable()
+        }
+        if let ci = getenv("CI").map({ String(cString: $0) }), !ci.isEmpty, ci != "0", ci.lowercased() != "false" { defaults.test.ci = true }
         return (rest, defaults)
     }
 
     /// This executable, for worker processes (`nil` where it cannot be named).
     static func selfExecutable() -> String? {
         #if os(Linux)
-        return FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : nil
+        return access("/proc/self/exe", F_OK) == 0 ? "/proc/self/exe" : nil
         #else
         return nil
         #endif

@@ -2,6 +2,7 @@ import FoundationEssentials
 public import BridgeTestRunner
 public import BridgeRunner
 import BridgeValues
+import BridgeSupport
 
 /// A project's defaults for `bridge-run`, in `bridge.config.json`: found in the working
 /// directory or the nearest folder above it (as Jest finds `jest.config`), or named with
@@ -70,8 +71,7 @@ public struct ProjectConfig: Sendable, Equatable {
         var dir = absolute(directory)
         while true {
             let candidate = dir == "/" ? "/" + fileName : dir + "/" + fileName
-            var isDirectory = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory { return candidate }
+            if FileContents.isFile(candidate) { return candidate }
             guard dir != "/", let slash = dir.lastIndex(of: "/") else { return nil }
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
@@ -85,10 +85,9 @@ public struct ProjectConfig: Sendable, Equatable {
         self.path = path
         let slash = path.lastIndex(of: "/")
         directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileContents.read(path) else {
             throw Problem(message: "\(path): cannot read the config file")
         }
-        let bytes = Array(data)
         let root: JSONValue
         do throws(JSONParser.Failure) {
             root = try JSONParser().parse(bytes: bytes)
@@ -183,8 +182,7 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// `path` as an absolute path without `.`/`..` components.
     static func absolute(_ path: String) -> String {
-        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: base).standardized.path
+        PathText.absolute(path)
     }
 
     /// 1-based line and column of byte `offset`.

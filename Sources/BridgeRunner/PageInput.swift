@@ -78,21 +78,20 @@ package struct PageInput {
             }
             path = PathText.standardized(path)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable(path: path)) }
-        guard let text = String(validating: Array(data), as: UTF8.self) else { return .failure(.notUTF8(path: path)) }
+        guard let data = FileContents.read(path) else { return .failure(.unreadable(path: path)) }
+        guard let text = String(validating: data, as: UTF8.self) else { return .failure(.notUTF8(path: path)) }
         let fileLower = path.lowercased()
         let isHTML = fileLower.hasSuffix(".html") || fileLower.hasSuffix(".htm")
         let isModule = !isHTML && (ModuleSyntax.isModuleFile(path) || ModuleSyntax.usesModules(text, countingRequire: false))
-        let fileURL = URL(fileURLWithPath: path)
         return .success(PageInput(
             text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: base == nil ? target : displayPath(path),
-            pageURL: pageURL ?? fileURL.standardizedFileURL.absoluteString,
-            baseDirectory: fileURL.deletingLastPathComponent().path))
+            pageURL: pageURL ?? PathText.fileURL(path),
+            baseDirectory: PathText.directory(of: PathText.absolute(path))))
     }
 
     /// A path relative to the working directory when it is below it (as the page loader names scripts).
     package static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = PathText.currentDirectory()
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 }

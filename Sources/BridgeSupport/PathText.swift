@@ -64,7 +64,34 @@ package enum PathText {
         return standardized(currentDirectory() + "/" + path)
     }
 
-    private static func currentDirectory() -> String {
+    /// The `file:` URL of `path` (made absolute and standardized first), its bytes
+    /// percent-encoded as Foundation's `URL(fileURLWithPath:).standardizedFileURL.absoluteString`
+    /// writes them: everything but a path's own characters (RFC 3986 `pchar` and `/`). A path
+    /// that ends in `/` keeps it.
+    package static func fileURL(_ path: String) -> String {
+        var full = absolute(path)
+        if path.count > 1, path.last == "/", full != "/" { full += "/" }
+        return "file://" + PercentEncoding.encode(full, keeping: isPathCharacter)
+    }
+
+    /// RFC 3986's `pchar` (unreserved, sub-delims, `:` and `@`) and `/`.
+    private static func isPathCharacter(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return Self.pathPunctuation.contains(c)
+        }
+    }
+
+    private static let pathPunctuation: [UInt8] = Array("-._~!$&'()*+,;=:@/".utf8)
+
+    /// The directory part of an absolute, standardized `path` (`/a/b.js` -> `/a`, `/a` -> `/`).
+    package static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The current directory (`getcwd`); `/` when it cannot be read.
+    package static func currentDirectory() -> String {
         var size = 4096
         while size <= 1 << 20 {
             let found: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buf in

@@ -21,7 +21,7 @@ import Testing
         "BridgePeers": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeCore", "BridgePage", "BridgeComponents"],
         "BridgeRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeModules", "BridgeNetwork", "BridgePeers"],
         "BridgeTestRunner": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeRunner", "BridgeModules", "BridgeNetwork", "BridgePeers"],
-        "BridgeCommandLine": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
+        "BridgeCommandLine": ["BridgeValues", "BridgeSupport", "ScriptEngine", "BridgeSchema", "BridgeRunner", "BridgeTestRunner"],
         "BridgeRuntime": ["BridgeValues", "ScriptEngine", "BridgeSchema", "BridgeModules", "BridgeCore", "BridgePage", "BridgeComponents", "BridgeNetwork", "BridgePeers", "BridgeRunner", "BridgeTestRunner", "BridgeCommandLine"],
         "BridgeRuntimeTesting": ["BridgeRuntime", "BridgeCore", "ScriptEngine", "BridgeValues"],
         "bridge-run": ["BridgeRuntime"],

@@ -67,6 +67,13 @@ import Testing
         ("const a = require('./a')", true, true), ("const a = require('./a')", false, false),
         ("requirejs(['a'], f); x.require('b'); myrequire(\"c\")", true, false), ("// import x from 'y'", false, false),
         ("var important = 1; exports.x = 2", true, false), ("bridge.call('importData')", false, false),
+        // Lines end at "\n" alone: a CRLF file is read line by line too.
+        ("'use strict';\r\nimport x from 'y';\r\n", false, true), ("a();\r\n\texport { a }\r\n", false, true),
+        ("x = 1;\n\nexportData();\nimportant();", true, false), ("import", false, false), ("export\n{ a }", false, false),
+        // A name character before `require` (letters of any script, a combining mark) makes it another name.
+        ("éxrequire('a')", true, false), ("e\u{301}require('a')", true, false), ("数require('a')", true, false),
+        ("（require('a')）", true, true), ("f(require(x)); g = require(\"b\")", true, true), ("require(", true, false),
+        ("x.require('a'); $require('b'); _require('c'); 9require('d')", true, false),
     ])
     func detection(_ source: String, _ countingRequire: Bool, _ expected: Bool) {
         #expect(ModuleSyntax.usesModules(source, countingRequire: countingRequire) == expected)
