@@ -17,6 +17,29 @@ import Testing
         #expect(r.stderr.isEmpty)
     }
 
+    /// Starting an engine compiles nothing: a short script leaves JavaScriptCore's baseline JIT
+    /// idle. The network layer's set-up once called uncurried built-ins in a loop, which made JSC
+    /// compile `Function.prototype.call` in every run (its compiler's code: ~0.7 MiB of peak RSS).
+    /// A hot loop, the control, does compile (the report works).
+    @Test func startUpCompilesNothing() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("startup-jit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "console.log('hello');\n".write(to: dir.appendingPathComponent("hello.js"), atomically: true, encoding: .utf8)
+        try "function f(x) { return x + 1; }\nlet s = 0; for (let i = 0; i < 100000; i++) s = f(s);\nconsole.log(s);\n"
+            .write(to: dir.appendingPathComponent("hot.js"), atomically: true, encoding: .utf8)
+        let report = ["JSC_reportBaselineCompileTimes": "true"]
+        let hello = try await CLI.run(["run", dir.appendingPathComponent("hello.js").path], environment: report)
+        #expect(hello.status == 0)
+        #expect(!hello.stderr.contains("using Baseline"), "compiled at start-up: \(hello.stderr)")
+        let example = try await CLI.run(["run", "Examples/hello/hello.js", "--mock", "Examples/hello/mock.json"], environment: report)
+        #expect(example.status == 0)
+        #expect(!example.stderr.contains("using Baseline"), "compiled at start-up: \(example.stderr)")
+        let hot = try await CLI.run(["run", dir.appendingPathComponent("hot.js").path], environment: report)
+        #expect(hot.lines == ["100000"])
+        #expect(hot.stderr.contains("using Baseline"))
+    }
+
     @Test func traceIsJSONLinesWithIncreasingSeq() async throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: trace) }

@@ -23,6 +23,7 @@ const objectKeys = Object.keys;
 const freeze = Object.freeze;
 const ReflectConstruct = Reflect.construct;
 const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const ObjectHasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : hasOwn;  // a plain function: no `Function.prototype.call` per use
 const objectToString = uncurry(Object.prototype.toString);
 const isArray = Array.isArray;
 const arrayPush = uncurry(Array.prototype.push);
