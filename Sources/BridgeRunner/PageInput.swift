@@ -34,7 +34,7 @@ package struct PageInput {
             switch self {
             case .needsOffline: return "\(target) is a URL; run it with --offline DIR (there is no network)"
             case .noRoute(_, let lookalike, _): return "\(lookalike == nil ? target : target.scalarEscaped): " + (routeDetail(target) ?? "")
-            case .unreadable(let path): return "cannot read \(path): no such file or not readable"
+            case .unreadable(let path): return "cannot read \(path): \(FileContents.problem(path))"
             case .notUTF8(let path): return "\(path): not valid UTF-8 text"
             }
         }
@@ -83,10 +83,19 @@ package struct PageInput {
         let fileLower = path.lowercased()
         let isHTML = fileLower.hasSuffix(".html") || fileLower.hasSuffix(".htm")
         let isModule = !isHTML && (ModuleSyntax.isModuleFile(path) || ModuleSyntax.usesModules(text, countingRequire: false))
+        // The page's own place: its path made absolute and standardized as text, but through the
+        // file system when it has a `..` component (after a symbolic link, `..` is the link
+        // target's parent, where the page's relative scripts are).
+        let located = Self.hasParentComponent(path) ? PathText.resolvingLinks(path) ?? path : path
         return .success(PageInput(
             text: text, isHTML: isHTML, isModule: isModule, path: path, displayName: base == nil ? target : displayPath(path),
-            pageURL: pageURL ?? PathText.fileURL(path),
-            baseDirectory: PathText.directory(of: PathText.absolute(path))))
+            pageURL: pageURL ?? PathText.fileURL(located),
+            baseDirectory: PathText.directory(of: PathText.absolute(located))))
+    }
+
+    /// Whether `path` has a `..` component.
+    static func hasParentComponent(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0 == ".." }
     }
 
     /// A path relative to the working directory when it is below it (as the page loader names scripts).

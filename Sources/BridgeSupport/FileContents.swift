@@ -9,17 +9,22 @@ import Darwin
 /// needs them before anything else, and Foundation's versions brought its URL and file-manager
 /// code into every run's resident set).
 package enum FileContents {
-    /// The bytes of the file at `path`; `nil` when it cannot be opened or read (no such file, a
-    /// directory, no permission).
+    /// The most a file read whole may hold (a page, a script, a config or mock file): past it the
+    /// read fails as an unreadable file would, instead of the process allocating it.
+    package static let maxBytes = 1 << 30
+
+    /// The bytes of the regular file at `path`; `nil` when it cannot be opened or read (no such
+    /// file, no permission), is not a regular file (a directory, a device such as `/dev/zero`, a
+    /// FIFO — opened without waiting for a writer) or holds more than `maxBytes`.
     package static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size <= maxBytes else { return nil }
         var out: [UInt8] = []
-        // The size is a hint (a pipe or a /proc file says 0): read until the end either way.
-        out.reserveCapacity(st.st_size > 0 ? Int(st.st_size) + 1 : 4096)
+        // The size is a hint (a file that grows while it is read): read until the end, up to the limit.
+        out.reserveCapacity(Int(st.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { buffer in
@@ -34,7 +39,20 @@ package enum FileContents {
                 if errno == EINTR { continue }
                 return nil
             }
+            guard out.count + n <= maxBytes else { return nil }
             out.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Why `read(path)` gives `nil`, in a few words for a message ("no such file", "a directory,
+    /// not a file", "not a regular file", "larger than 1 GiB", "not readable").
+    package static func problem(_ path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return errno == EACCES ? "not readable" : "no such file" }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return "a directory, not a file"
+        case S_IFREG: return st.st_size > maxBytes ? "larger than \(maxBytes >> 30) GiB" : "not readable"
+        default: return "not a regular file"
         }
     }
 

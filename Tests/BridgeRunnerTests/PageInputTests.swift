@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BridgeRunner
+import BridgeSupport
 @testable import BridgeTestRunner
 
 /// One reader of page files for `bridge-run run` and `loadPage`: paths, `file:` URLs, URLs without
@@ -21,6 +22,25 @@ import Testing
         #expect(relative.baseDirectory == dir + "/sub" && relative.pageURL.hasPrefix("file://") && relative.pageURL.hasSuffix("/sub/p.html"))
         let url = try PageInput.resolve("file://" + dir + "/m.ts", relativeTo: "/elsewhere", offline: nil, url: "https://app.example/m").get()
         #expect(url.path == dir + "/m.ts" && url.isModule && url.pageURL == "https://app.example/m")
+    }
+
+    /// `..` after a symbolic link is the link target's parent: the page's URL and the folder its
+    /// relative scripts come from are where the file really is (as Foundation's
+    /// `standardizedFileURL` had it), not the text with `lnk/..` removed.
+    @Test func dotDotAfterASymbolicLinkIsTheTargetsParent() throws {
+        let root = dir + "/site"
+        try FileManager.default.createDirectory(atPath: root + "/app/pages", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/other", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root + "/app/pages/index.html", contents: Data("<p>x</p>".utf8))
+        try FileManager.default.createSymbolicLink(atPath: root + "/other/lnk", withDestinationPath: "../app/pages")
+        let real = try #require(PathText.resolvingLinks(root + "/app/pages"))
+        let page = try PageInput.resolve(root + "/other/lnk/../pages/index.html", offline: nil).get()
+        #expect(page.baseDirectory == real)
+        #expect(page.pageURL == URL(fileURLWithPath: real + "/index.html").absoluteString)
+        // Without `..` the path is taken as written, links and all.
+        let direct = try PageInput.resolve(root + "/other/lnk/index.html", offline: nil).get()
+        #expect(direct.baseDirectory == root + "/other/lnk")
+        #expect(direct.pageURL == URL(fileURLWithPath: root + "/other/lnk/index.html").standardizedFileURL.absoluteString)
     }
 
     @Test func runTakesItsArgumentAsGivenAndNamesThePageByIt() throws {

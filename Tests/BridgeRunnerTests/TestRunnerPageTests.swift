@@ -109,7 +109,7 @@ import Foundation
             test('problems', async () => {
               expect(() => loadPage()).toThrow('loadPage(pathOrURL, options): give the path of an .html or .js page (relative to the test file) or a URL, got undefined');
               expect(() => loadPage('probe.html', { mocks: {} })).toThrow('loadPage("probe.html", options): unknown option "mocks" (mock, httpMock, offline, capabilities, schemas, url)');
-              await expect(loadPage('nope.html')).rejects.toThrow(/^loadPage\\(nope\\.html\\): cannot read \\/.*\\/nope\\.html: no such file or not readable$/);
+              await expect(loadPage('nope.html')).rejects.toThrow(/^loadPage\\(nope\\.html\\): cannot read \\/.*\\/nope\\.html: no such file$/);
               await expect(loadPage('https://m.example.com/')).rejects.toThrow('loadPage(https://m.example.com/): a URL needs an offline package (options.offline: DIR); there is no network');
               await expect(loadPage('probe.html', { mock: 'missing.json' })).rejects.toThrow(/^loadPage\\(probe\\.html\\): options\\.mock: /);
               await expect(loadPage('bad.html')).rejects.toThrow("bad.html: script src 'gone.js' not found");

@@ -30,9 +30,32 @@ struct FileContentsTests {
         #expect(FileContents.exists(NSTemporaryDirectory()))
     }
 
-    @Test("a file whose size the file system does not know (/proc) is read to its end")
-    func procFile() throws {
-        let bytes = try #require(FileContents.read("/proc/self/status"))
-        #expect(String(decoding: bytes, as: UTF8.self).contains("Pid:"))
+    @Test("devices, a FIFO with no writer and a file over the limit give nil at once")
+    func notRegularOrTooLarge() throws {
+        // /dev/zero never ends and /dev/stdin may wait for ever: only regular files are read.
+        #expect(FileContents.read("/dev/zero") == nil)
+        #expect(FileContents.read("/dev/null") == nil)
+        // A /proc file is a regular file whose size reads 0: it is read to its end.
+        #expect(FileContents.read("/proc/self/status").map { String(decoding: $0, as: UTF8.self).contains("Pid:") } == true)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("filecontents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(FileContents.read(fifo) == nil)
+        // A sparse file one byte over the limit: refused from its size, nothing read.
+        let big = dir.path + "/big"
+        let fd = open(big, O_CREAT | O_WRONLY, 0o600)
+        #expect(fd >= 0)
+        #expect(ftruncate(fd, off_t(FileContents.maxBytes + 1)) == 0)
+        close(fd)
+        #expect(FileContents.isFile(big))
+        #expect(FileContents.read(big) == nil)
+        // What a message says about each.
+        #expect(FileContents.problem(big) == "larger than 1 GiB")
+        #expect(FileContents.problem(fifo) == "not a regular file")
+        #expect(FileContents.problem("/dev/zero") == "not a regular file")
+        #expect(FileContents.problem(dir.path) == "a directory, not a file")
+        #expect(FileContents.problem(dir.path + "/none") == "no such file")
     }
 }

@@ -264,7 +264,7 @@ extension PageInput.Problem {
         switch self {
         case .needsOffline: detail = "a URL needs an offline package (options.offline: DIR); there is no network"
         case .noRoute: detail = routeDetail(target) ?? ""
-        case .unreadable(let path): detail = "cannot read \(PageInput.displayPath(path)): no such file or not readable"
+        case .unreadable(let path): detail = "cannot read \(PageInput.displayPath(path)): \(FileContents.problem(path))"
         case .notUTF8(let path): detail = "\(PageInput.displayPath(path)) is not valid UTF-8 text"
         }
         return "loadPage(\(target)): " + detail
