@@ -13,9 +13,9 @@ let strictSettings: [SwiftSetting] = [
 
 /// The release link of `bridge-run` on Linux, for a smaller resident set (peak RSS): lld, packed
 /// relative relocations (DT_RELR, needs glibc >= 2.36), the functions a run executes placed
-/// together (`scripts/bridge-run.order`, made by `scripts/order-file`), so that fewer pages of the
-/// binary are faulted in, and no dynamic symbol table of our own (the static-stdlib link exports
-/// every public symbol of the library, which the dynamic loader then searches for every symbol
+/// together (`scripts/bridge-run.order`, made by `scripts/order-file`; `scripts/bridge-run.lds`
+/// adds the small functions LLVM emits without a symbol), so that fewer pages of the binary are
+/// faulted in, and no dynamic symbol table of our own (the static-stdlib link exports every public symbol of the library, which the dynamic loader then searches for every symbol
 /// the system libraries bind). `scripts/bench` and `scripts/bootstrap --release` also link the Swift
 /// runtime statically (`--static-swift-stdlib`, a build option, not a setting).
 let bridgeRunLinkerSettings: [LinkerSetting] = [
@@ -24,6 +24,8 @@ let bridgeRunLinkerSettings: [LinkerSetting] = [
         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/bridge-run.order",
         "-Xlinker", "--no-warn-symbol-ordering",
+        // Functions LLVM leaves without a symbol, which the order file cannot name, placed first.
+        "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/bridge-run.lds",
         "-Xlinker", "--no-export-dynamic",
         // …except the clock_gettime that serves JSC's time limit its thread CPU clock
         // (Sources/CThreadClock): exported so that libjavascriptcoregtk binds to it.
