@@ -108,6 +108,33 @@ import Testing
         }
     }
 
+    /// The build embeds a `.js` file with its `//` comment lines emptied, unless a line could make
+    /// that touch code (a line ending in `\`, an odd number of backticks, a comment with `*/`:
+    /// Sources/embed-js). Then the comments stay, and a single non-ASCII character in them makes
+    /// JavaScriptCore keep the whole text as UTF-16 (net-base.js's one `…` doubled the network
+    /// script's 90 KB in every VM that loaded it). So: every file strips, and its code is ASCII.
+    @Test("every embedded JavaScript file has its comment lines stripped and ASCII code")
+    func javaScriptEmbedsCompactly() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        let files = (walker?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "js" }
+        #expect(files.count >= 4)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                if trimmed.hasPrefix("//") {
+                    #expect(!trimmed.contains("*/"), "\(file.lastPathComponent):\(i + 1): a comment line with */ keeps every comment")
+                    continue
+                }
+                #expect(!line.hasSuffix("\\"), "\(file.lastPathComponent):\(i + 1): a line ending in \\ keeps every comment")
+                #expect(line.filter { $0 == "`" }.count % 2 == 0, "\(file.lastPathComponent):\(i + 1): an odd number of backticks keeps every comment")
+                let ascii = line.unicodeScalars.allSatisfy { $0.isASCII }
+                #expect(ascii, "\(file.lastPathComponent):\(i + 1): a non-ASCII character makes the text UTF-16")
+            }
+        }
+    }
+
     @Test("every embedded JavaScript file parses (node --check)")
     func javaScriptParses() async throws {
         let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -135,7 +135,7 @@ function isToken(s) {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) {
     const c = charCodeAt(s, i);
-    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || stringIndexOf("!#$%&'*+-.^_`|~", fromCharCode(c)) >= 0;
+    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || stringIndexOf("!#$%&'*+-.^_\x60|~", fromCharCode(c)) >= 0;  // (\x60: a backtick, so no line holds an odd number of them: the build strips comment lines only then)
     if (!ok) return false;
   }
   return true;

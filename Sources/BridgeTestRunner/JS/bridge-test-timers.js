@@ -1,6 +1,6 @@
 (function (kit, global) {
 'use strict';
-// Fake timers for `bridge-run test`: vi.useFakeTimers() and the vi.advanceTimers*/run*Timers
+// Fake timers for `bridge-run test`: vi.useFakeTimers() and the vi.advanceTimers… / vi.run…Timers
 // family, as in Jest's modern timers and Vitest. An extension of bridge-test-harness.js (same
 // rules: built-ins captured at load, nothing the test file can reach decides anything).
 //
