@@ -22,8 +22,9 @@ const setPrototypeOf = Object.setPrototypeOf;
 const objectKeys = Object.keys;
 const freeze = Object.freeze;
 const ReflectConstruct = Reflect.construct;
-const hasOwn = uncurry(Object.prototype.hasOwnProperty);
-const ObjectHasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : hasOwn;  // a plain function: no `Function.prototype.call` per use
+// Object.hasOwn is a plain function: a call to it runs no `Function.prototype.call`, as the
+// uncurried hasOwnProperty does.
+const hasOwn = typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
 const objectToString = uncurry(Object.prototype.toString);
 const isArray = Array.isArray;
 const arrayPush = uncurry(Array.prototype.push);

@@ -15,7 +15,7 @@ function standIns() {
   const m = new MapCtor();
   for (let n = 0; n < names.length; n++) {
     const d = getOwnDescriptor(global, names[n]);
-    if (d !== undefined && ObjectHasOwn(d, 'get') && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(m, names[n], true);
+    if (d !== undefined && hasOwn(d, 'get') && d.get === stubGetters[n] && d.set === stubSetters[n]) mapSet(m, names[n], true);
   }
   return m;
 }
@@ -47,7 +47,7 @@ for (let n = 0; n < laterNames.length; n++) later[laterNames[n]] = true;
 for (let n = 0; n < names.length; n++) {
   const name = names[n];
   // A global another layer already defined (a DOMException) is left alone.
-  if (ObjectHasOwn(global, name)) { stubGetters[n] = null; stubSetters[n] = null; continue; }
+  if (hasOwn(global, name)) { stubGetters[n] = null; stubSetters[n] = null; continue; }
   // While its stage loads, a stand-in reads as undefined and ignores writes.
   const stage = later[name] === true ? 1 : 0;
   stubGetters[n] = function () { if (loadStates[stage] !== 0 || loadStates[0] === 1) return undefined; loadNetwork(stage); return global[name]; };
