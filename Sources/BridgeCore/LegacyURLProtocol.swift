@@ -75,16 +75,7 @@ public struct LegacyURLProtocol: Sendable, Equatable {
         if let callback { fields["callback"] = .string(callback) }
         let json = JSONValue.object(fields).jsonString()
         // What JS's encodeURIComponent leaves alone: ASCII letters and digits and -_.!~*'().
-        let encoded = PercentEncoding.encode(json) { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"), UInt8(ascii: "*"),
-                 UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
-                return true
-            default:
-                return false
-            }
-        }
+        let encoded = PercentEncoding.encode(json, keepingAlphanumericsAnd: "-_.!~*'()")
         return "\(scheme)://\(path)?parameter=\(encoded)"
     }
 

@@ -80,9 +80,6 @@ enum URLParts {
     /// Percent-encodes what a URL part cannot hold as is (kept: letters, digits, `-._~`, `%`
     /// escapes already there, and `extra`).
     private static func encode(_ text: String, extra: String) -> String {
-        let keep = Set(extra.utf8)
-        return PercentEncoding.encode(text) { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x2E || c == 0x5F || c == 0x7E || c == 0x25 || keep.contains(c)
-        }
+        PercentEncoding.encode(text, keepingAlphanumericsAnd: "-._~%" + extra)
     }
 }

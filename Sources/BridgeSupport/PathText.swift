@@ -71,18 +71,9 @@ package enum PathText {
     package static func fileURL(_ path: String) -> String {
         var full = absolute(path)
         if path.count > 1, path.last == "/", full != "/" { full += "/" }
-        return "file://" + PercentEncoding.encode(full, keeping: isPathCharacter)
+        // RFC 3986's `pchar` (unreserved, sub-delims, `:` and `@`) and `/`.
+        return "file://" + PercentEncoding.encode(full, keepingAlphanumericsAnd: "-._~!$&'()*+,;=:@/")
     }
-
-    /// RFC 3986's `pchar` (unreserved, sub-delims, `:` and `@`) and `/`.
-    private static func isPathCharacter(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return Self.pathPunctuation.contains(c)
-        }
-    }
-
-    private static let pathPunctuation: [UInt8] = Array("-._~!$&'()*+,;=:@/".utf8)
 
     /// The directory part of an absolute, standardized `path` (`/a/b.js` -> `/a`, `/a` -> `/`).
     package static func directory(of path: String) -> String {

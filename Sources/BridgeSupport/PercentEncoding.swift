@@ -17,6 +17,16 @@ package enum PercentEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` with every byte written as `%XX` but ASCII letters, digits and the characters of
+    /// `punctuation` (each URL part keeps its own set).
+    package static func encode(_ text: String, keepingAlphanumericsAnd punctuation: String) -> String {
+        var keep = [Bool](repeating: false, count: 128)
+        for c in punctuation.utf8 where c < 128 { keep[Int(c)] = true }
+        return encode(text) { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c < 128 && keep[Int(c)])
+        }
+    }
+
     /// `text` with `%XX` sequences decoded; `nil` when a `%` is not followed by two hex digits
     /// or the result is not valid UTF-8 (as `removingPercentEncoding`). `+` stays `+`.
     package static func decode(_ text: String) -> String? {
