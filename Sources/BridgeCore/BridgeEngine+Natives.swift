@@ -17,6 +17,7 @@ extension BridgeEngine {
             "maxMessageBytes": jsNumber(limits.maxMessageBytes), "maxStringLength": jsNumber(limits.maxStringLength),
             "maxArrayLength": jsNumber(limits.maxArrayLength), "callbackPrefix": .string(SDKCallbackID.prefix),
             "maxNumberedMethodLength": jsNumber(ScriptHost.maxNumberedMethodLength), "maxNumberedMethods": jsNumber(ScriptHost.maxMethodNumbers),
+            "packedCallScale": jsNumber(BridgeEngine.callbackNumberScale),
             "internalTimers": .bool(configuration.offersInternalTimers),
         ]
         context.installNativeObject("__native", functions: [
@@ -86,9 +87,10 @@ extension BridgeEngine {
                 return .number(Double(host.methodID(for: method, maxLength: limits.maxStringLength)))
             }),
             ("call", { [unowned self] args in
-                // (method number, handler index and progress flag packed, params JSON text, SDK
-                // callback number[, timeout ms]): an SDK call in its parts, with no envelope to
-                // write and parse (see `receiveSDKCall`).
+                // (SDK callback number with the method number, handler index and progress flag
+                // packed, params JSON text) or (the three packed, text, callback number[, timeout
+                // ms]): an SDK call in its parts, with no envelope to write and parse (see
+                // `receiveSDKCall`).
                 // `false` declines — whatever this path would not take exactly as the envelope
                 // (a receiver on the handler, a method to escape, limits, text that does not check):
                 // the SDK then posts the envelope, which gives the same call or the exact refusal.

@@ -9,11 +9,24 @@ extension BridgeEngine {
     /// Takes the call and returns `true`, or `false` (nothing done) when the envelope path must
     /// take it.
     func receiveSDKCall(_ args: NativeArguments, parser: JSONParser, maxMessageBytes: Int) -> Bool {
-        // (method number × 1024 + handler index) × 2 + wants progress; negative (-1 - that)
-        // when a timeout follows. The numbers are the prelude's own (see `trustedNumber`).
-        guard let packed = args.trustedNumber(0).flatMap(JSNumber.int),
-              let n = args.trustedNumber(2).flatMap(JSNumber.int), n > 0, n < 1_000_000_000_000_000 else { return false }
+        // `what` = (method number × 1024 + handler index) × 2 + wants progress. Two arguments:
+        // the callback number n and `what` in one number, n × 2^23 + what (each JavaScriptCore
+        // call here takes its lock again, a tenth of a round trip for three). Else `what`, or
+        // -1 - `what` when a timeout follows, then n. The numbers are the prelude's own (see
+        // `trustedNumber`).
+        guard let first = args.trustedNumber(0).flatMap(JSNumber.int) else { return false }
+        let packed: Int, n: Int
+        if args.count == 2 {
+            guard first >= 0 else { return false }
+            packed = first & (Self.callbackNumberScale - 1)
+            n = first / Self.callbackNumberScale
+        } else {
+            guard let number = args.trustedNumber(2).flatMap(JSNumber.int) else { return false }
+            packed = first
+            n = number
+        }
         // (A callback number past 15 digits is not an SDK number for `SDKCallbackID`: the envelope.)
+        guard n > 0, n < 1_000_000_000_000_000 else { return false }
         let what = packed >= 0 ? packed : -1 - packed
         let timeout = packed >= 0 ? nil : Self.callTimeout(args.trustedNumber(3))
         guard let method = host.method(numbered: Double(what >> 11)) else { return false }
@@ -24,7 +37,7 @@ extension BridgeEngine {
         // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
         let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
         let observesTraffic = hooks.observesCallTraffic
-        let params: CallParams? = args.withUTF8(1) { bytes -> CallParams? in
+        let params: CallParams? = args.trustedWithUTF8(1) { bytes -> CallParams? in
             guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
                   !Self.hasSurrogateEscape(bytes) else { return nil }
             do throws(JSONParser.Failure) {
@@ -41,6 +54,10 @@ extension BridgeEngine {
         dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true, sdkCallback: n)
         return true
     }
+
+    /// What the SDK multiplies a callback number by to pack `what` (below 2^23: at most 4096
+    /// methods × 1024 handlers × 2) beside it; the prelude's `PACKED_CALL_SCALE`.
+    static let callbackNumberScale = 1 << 23
 
     /// Whether `text` has `\ud` in it. `JSON.stringify` writes a lone surrogate (and nothing else)
     /// as a `\udXXX` escape; the SDK leaves the scan for one to this side when it sends a call in

@@ -110,7 +110,7 @@ final class Outbox {
                 // The value's text, ended in place (the batch is not read again).
                 delivering[one.value.upperBound] = 0
                 try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in
-                    try context.call(deliverOne, Double(Kind.final.rawValue), Double(one.sdk), nulTerminatedJSON: UnsafeBufferPointer(rebasing: b[one.value.lowerBound...one.value.upperBound]))
+                    try context.call(deliverOne, Double(one.sdk), nulTerminatedJSON: UnsafeBufferPointer(rebasing: b[one.value.lowerBound...one.value.upperBound]))
                 }
             } else {
                 try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }

@@ -11,7 +11,7 @@ package final class ScriptHost {
     /// The context; `nil` once the engine closed.
     package private(set) var context: ScriptContext?
     private(set) var deliver: ScriptFunction?
-    /// `deliverOne(kind, n, value)`: one answer to an SDK call, without the batch around it.
+    /// `deliverOne(n, value)`: one final answer to an SDK call, without the batch around it.
     private(set) var deliverOne: ScriptFunction?
     private(set) var fireTimer: ScriptFunction?
     private(set) var invoke: ScriptFunction?

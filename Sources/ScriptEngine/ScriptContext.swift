@@ -48,6 +48,14 @@ package final class ScriptContext {
     /// The value of the last exception made into a `ScriptError`, with that error (protected
     /// until the next one or the context's end), for `ScriptArgument.thrownValue`.
     private var lastThrown: (value: JSValueRef, error: ScriptError)?
+    /// What native functions return for `undefined`, `null` and booleans, made at the first.
+    private var madeImmediates: NativeImmediates?
+    private var immediates: NativeImmediates {
+        if let madeImmediates { return madeImmediates }
+        let made = NativeImmediates(ctx)
+        madeImmediates = made
+        return made
+    }
 
     package init(vm: ScriptVM) {
         self.vm = vm
@@ -58,6 +66,7 @@ package final class ScriptContext {
     isolated deinit {
         if let benchmarkObject { JSValueUnprotect(ctx, benchmarkObject) }
         if let lastThrown { JSValueUnprotect(ctx, lastThrown.value) }
+        madeImmediates?.release(ctx)
         if hasRejectionHandler, let sink = vm.rejectionSinkFunction() {
             var exc: JSValueRef?
             JSGlobalContextSetUnhandledRejectionCallback(ctx, sink, &exc)
@@ -115,6 +124,7 @@ package final class ScriptContext {
     private func keepThrown(_ value: JSValueRef, _ error: ScriptError) {
         JSValueProtect(ctx, value)
         if let lastThrown { JSValueUnprotect(ctx, lastThrown.value) }
+        madeImmediates?.release(ctx)
         lastThrown = (value, error)
     }
 
@@ -275,7 +285,7 @@ package final class ScriptContext {
         let obj = JSObjectMake(ctx, nil, nil)
         let fixed = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
         for (fname, body) in functions {
-            let fn = NativeFunctionClass.make(ctx, body)
+            let fn = NativeFunctionClass.make(ctx, body, immediates: immediates)
             // A fresh plain object: no setter of the page can run, so no exception can occur.
             _ = attempt { exc in JSStringConversion.with(fname) { JSObjectSetProperty(ctx, obj, $0, fn, fixed, exc) } }
         }
@@ -354,15 +364,15 @@ package final class ScriptContext {
         _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
     }
 
-    /// Calls a JS function with two numbers and a value parsed from NUL-terminated UTF-8 JSON
-    /// text read in place.
-    package func call(_ function: ScriptFunction, _ a: Double, _ b: Double, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
+    /// Calls a JS function with a number and a value parsed from NUL-terminated UTF-8 JSON text
+    /// read in place.
+    package func call(_ function: ScriptFunction, _ a: Double, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
         let value = Self.makeFromJSON(ctx, nulTerminated: bytes)
         // (On this stack while JS runs: JavaScriptCore scans it conservatively.)
-        var arguments: (JSValueRef?, JSValueRef?, JSValueRef?) = (JSValueMakeNumber(ctx, a), JSValueMakeNumber(ctx, b), value ?? JSValueMakeUndefined(ctx))
+        var arguments: (JSValueRef?, JSValueRef?) = (JSValueMakeNumber(ctx, a), value ?? JSValueMakeUndefined(ctx))
         _ = try withUnsafeMutableBytes(of: &arguments) { raw throws(ScriptError) in
             let list = raw.baseAddress!.assumingMemoryBound(to: JSValueRef?.self)
-            return try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 3, list, exc) }
+            return try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 2, list, exc) }
         }
     }
 

@@ -86,6 +86,25 @@ struct JSONValueEncodingTests {
         #expect(text == #"{"\u2028key":["x\u2029y","\u2028\u2028"]}"#)
     }
 
+    /// The encoder writes into a 1 KiB stack buffer and moves to the heap past it; a string's
+    /// escapes may fall on either side of that edge.
+    @Test("values and strings past the encoder's first 1 KiB encode as they do below it", arguments: [1, 200, 204, 205, 1000, 20_000])
+    func largeValues(repeats: Int) throws {
+        let piece = "a\"\n\u{2028}é"
+        let escapedPiece = #"a\"\n\u2028é"#
+        let string = String(repeating: piece, count: repeats)
+        let numbers = (0..<repeats).map { JSONValue.number(Double($0 * 37)) }
+        let value: JSONValue = ["s": .string(string), "list": .array(numbers), "nested": ["x": .string(String(repeating: "z", count: repeats * 5))]]
+        let expected = #"{"list":["# + (0..<repeats).map { String($0 * 37) }.joined(separator: ",") + #"],"nested":{"x":""#
+            + String(repeating: "z", count: repeats * 5) + #""},"s":""# + String(repeating: escapedPiece, count: repeats) + #""}"#
+        #expect(value.jsonString() == expected)
+        #expect(JSONValue.string(string).jsonString() == "\"" + String(repeating: escapedPiece, count: repeats) + "\"")
+        var out = Array("prefix:".utf8)
+        value.appendJSON(to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "prefix:" + expected)
+        #expect(try JSONParser().parse(expected) == value)
+    }
+
     @Test("appendJSON appends to existing bytes")
     func appendsToBuffer() {
         var out = Array("prefix:".utf8)

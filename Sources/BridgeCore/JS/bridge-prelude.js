@@ -100,6 +100,10 @@ const CALLBACK_PREFIX = cfg.callbackPrefix;
 // Method names native code numbers (ScriptHost.methodID): how long, and how many an engine.
 const MAX_NUMBERED_METHOD = cfg.maxNumberedMethodLength;
 const MAX_NUMBERED_METHODS = cfg.maxNumberedMethods;
+// A call without a timeout sends its number and the method, handler and progress flag as one
+// number, n * PACKED_CALL_SCALE + what, while that stays below 2^53 (BridgeEngine.receiveSDKCall).
+const PACKED_CALL_SCALE = cfg.packedCallScale;
+const MAX_PACKED_CALL = 9007199254740992 / PACKED_CALL_SCALE;
 global.window = global;
 global.self = global;
 
@@ -680,7 +684,8 @@ function send(method, params, options, entry) {
     if (m === undefined) m = methodId(method);
     // The method, the handler and the progress flag in one number (negative: a timeout follows).
     const what = (m * 1024 + index) * 2 + (entry.onProgress ? 1 : 0);
-    if (m >= 0 && index < 1024 && (t === undefined ? native.call(what, ptext, n) : native.call(-1 - what, ptext, n, t))) return;
+    if (m >= 0 && index < 1024 && (t !== undefined ? native.call(-1 - what, ptext, n, t)
+      : n < MAX_PACKED_CALL ? native.call(n * PACKED_CALL_SCALE + what, ptext) : native.call(what, ptext, n))) return;
     // Declined (a text with `\ud` in it among other reasons): the lone-surrogate scan is ours.
     if (stringIndexOf(ptext, '\\ud') >= 0) {
       ptext = paramsText(params, handler, n, false);
@@ -800,8 +805,8 @@ function deliver(batch) {
 }
 // One final answer to one of our calls (native code's flush of a batch of one such entry: no
 // batch array to build and parse around it).
-function deliverOne(kind, id, value) {
-  try { settle(kind, id, value, null); } catch (err) { report('exception', err); }
+function deliverOne(id, value) {
+  try { settle(0, id, value, null); } catch (err) { report('exception', err); }
 }
 function reply(reqId, value) {
   let text;

@@ -1,0 +1,195 @@
+/// A growable byte buffer written through a pointer: what the JSON encoder writes into before one
+/// copy into the caller's `[UInt8]`. `Array.append` checks uniqueness and capacity on every
+/// byte, which was most of an answer's encoding time.
+///
+/// It starts in memory the caller lends (a stack buffer) and moves to the heap only when that is
+/// full.
+struct JSONTextWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var onHeap = false
+    private(set) var count = 0
+
+    /// A writer that starts in `buffer` (which must outlive it).
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+    }
+
+    deinit {
+        if onHeap { base.deallocate() }
+    }
+
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Room for `n` more bytes.
+    @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var newCapacity = Swift.max(capacity * 2, 64)
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        if onHeap { base.deallocate() }
+        base = newBase
+        capacity = newCapacity
+        onHeap = true
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Two bytes (a `:"` or `",` between parts).
+    @inline(__always)
+    mutating func append(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        base[count] = a
+        base[count + 1] = b
+        count += 2
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A JSON number: an integer's digits, else the shortest text that reads back as `n`;
+    /// `null` for a non-finite number (JSON has none).
+    mutating func appendNumber(_ n: Double) {
+        guard n.isFinite else { return append("null") }
+        if n == n.rounded(.towardZero), n.magnitude < 9.2e18 {
+            // (-0 is written as 0, as JSON.stringify writes it.)
+            var v = Int64(n)
+            reserve(20)
+            if v < 0 {
+                base[count] = UInt8(ascii: "-")
+                count += 1
+                v = -v
+            }
+            if v < 10 {
+                base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+                count += 1
+                return
+            }
+            var digits = 0
+            var rest = v
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var i = count + digits - 1
+            while v > 0 {
+                base[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+                i -= 1
+            }
+            count += digits
+            return
+        }
+        var text = n.description
+        text.withUTF8 { append($0) }
+    }
+
+    /// A JSON string: quoted, with `"`, `\`, control characters and U+2028/U+2029 escaped (the
+    /// last two are valid JSON but not valid in older JavaScript source).
+    mutating func appendString(_ s: String) {
+        var s = s
+        s.withUTF8 { appendString(utf8: $0) }
+    }
+
+    mutating func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count + 2)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c >= 0x20 && c != 0x22 && c != 0x5C && c != 0xE2 {
+                i += 1
+                continue
+            }
+            if c == 0xE2 {
+                guard i + 2 < n, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 else {
+                    i += 1
+                    continue
+                }
+                append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                append(bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                i += 3
+                start = i
+                continue
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            switch c {
+            case 0x22: append(UInt8(ascii: "\\"), 0x22)
+            case 0x5C: append(UInt8(ascii: "\\"), 0x5C)
+            case 0x0A: append(UInt8(ascii: "\\"), UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
+            case 0x08: append(UInt8(ascii: "\\"), UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "\\"), UInt8(ascii: "f"))
+            default:
+                append("\\u00")
+                append(Self.hex[Int(c >> 4)], Self.hex[Int(c & 0xF)])
+            }
+            i += 1
+            start = i
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[start..<n]))
+        append(UInt8(ascii: "\""))
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `value`'s compact JSON text, object keys sorted (by Unicode scalar).
+    mutating func appendValue(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): b ? append("true") : append("false")
+        case .number(let n): appendNumber(n)
+        case .string(let s): appendString(s)
+        case .array(let items):
+            append(UInt8(ascii: "["))
+            var first = true
+            for item in items {
+                if !first { append(UInt8(ascii: ",")) }
+                first = false
+                appendValue(item)
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let object):
+            append(UInt8(ascii: "{"))
+            // A small object keeps its members sorted; a large one's table is sorted here.
+            appendMembers(object.table.map(JSONObject.sortedMembers(of:)) ?? object.members)
+            append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Members in their order, comma-separated.
+    private mutating func appendMembers(_ members: [JSONObject.Member]) {
+        members.withUnsafeBufferPointer { list in
+            for i in list.indices {
+                if i > 0 { append(UInt8(ascii: ",")) }
+                appendString(list[i].key.string)
+                append(UInt8(ascii: ":"))
+                appendValue(list[i].value)
+            }
+        }
+    }
+}
