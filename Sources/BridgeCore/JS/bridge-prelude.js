@@ -19,6 +19,7 @@ const getPrototypeOf = Object.getPrototypeOf;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
 const ObjectCreate = Object.create;
+const setPrototypeOf = Object.setPrototypeOf;
 const objectKeys = Object.keys;
 const isArray = Array.isArray;
 const arrayPush = uncurry(Array.prototype.push);
@@ -615,7 +616,45 @@ function fireTimer(id) {
 }
 
 // ---- message handlers and the bridge SDK ----
-const pending = table();
+// Pending calls by number. Numbers grow by one a call and answers mostly come back in order,
+// so a prototype-less array holds them from pendingBase on: a set, get and delete there cost a
+// fifth of a prototype-less object's, whose growing numeric keys JavaScriptCore keeps in a
+// sparse map. The array starts over whenever nothing in it is pending; when it has grown long
+// and mostly empty (calls whose answers take long or never come), the calls still waiting move
+// to pendingOld and it starts over too.
+const pendingList = setPrototypeOf([], null);
+let pendingBase = 1, pendingCount = 0;
+const pendingOld = table();
+// Adds call n, the newest (n === seq).
+function pendingAdd(n, entry) {
+  if (pendingList.length >= 1024 && pendingCount * 4 < pendingList.length) {
+    for (let i = 0; i < pendingList.length; i++) { const p = pendingList[i]; if (p !== undefined) pendingOld[pendingBase + i] = p; }
+    pendingList.length = 0;
+    pendingCount = 0;
+    pendingBase = n;
+  }
+  pendingList[n - pendingBase] = entry;
+  pendingCount++;
+}
+function pendingGet(n) {
+  const i = n - pendingBase;
+  return i >= 0 ? (i < pendingList.length ? pendingList[i] : undefined) : pendingOld[n];
+}
+// Removes call n and returns its entry (undefined when it is not pending).
+function pendingTake(n) {
+  const i = n - pendingBase;
+  if (!(i >= 0)) {
+    const p = pendingOld[n];
+    if (p !== undefined) delete pendingOld[n];
+    return p;
+  }
+  if (i >= pendingList.length) return undefined;
+  const p = pendingList[i];
+  if (p === undefined) return undefined;
+  pendingList[i] = undefined;
+  if (--pendingCount === 0) { pendingList.length = 0; pendingBase = seq + 1; }
+  return p;
+}
 let seq = 0;
 const handlerIndex = table();
 function bodyCallbackId(body) {
@@ -667,7 +706,7 @@ function send(method, params, options, entry) {
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   // (The callback id string is written only when the call goes as the envelope or is refused.)
   const n = ++seq;
-  pending[n] = entry;
+  pendingAdd(n, entry);
   const handler = options && options.handler || 'bridge';
   // The common case crosses in its parts (below), and native code looks for lone surrogates
   // there; anything else goes as the envelope with the text checked here.
@@ -678,7 +717,7 @@ function send(method, params, options, entry) {
   const timeout = options ? options.timeout : undefined;
   let t;
   // (A timeout whose conversion throws fails the call: it no longer waits for an answer.)
-  try { t = timeout === undefined ? undefined : NumberCtor(timeout); } catch (e) { delete pending[n]; throw e; }
+  try { t = timeout === undefined ? undefined : NumberCtor(timeout); } catch (e) { pendingTake(n); throw e; }
   if (index !== undefined) {
     let m = methodIds[method];
     if (m === undefined) m = methodId(method);
@@ -712,7 +751,7 @@ function paramsText(params, handler, n, unscanned) {
   try { return toJSON(params === undefined ? {} : params, 'params', 1, unscanned); }
   catch (e) {
     if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, CALLBACK_PREFIX + n, e.bridgeInvalid, e.code, true); return undefined; }
-    delete pending[n];
+    pendingTake(n);
     throw e;
   }
 }
@@ -782,10 +821,9 @@ function settle(kind, id, value, error) {
   if (kind === 2) { emit(id, value); return; }
   if (typeof id === 'number') {
     // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
-    const p = pending[id];
+    if (kind === 1) { const p = pendingGet(id); if (p !== undefined && p.onProgress) p.onProgress(value); return; }
+    const p = pendingTake(id);
     if (p === undefined) return;
-    if (kind === 1) { if (p.onProgress) p.onProgress(value); return; }
-    delete pending[id];
     if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
     return;
   }
