@@ -124,7 +124,6 @@ package final class ScriptContext {
     private func keepThrown(_ value: JSValueRef, _ error: ScriptError) {
         JSValueProtect(ctx, value)
         if let lastThrown { JSValueUnprotect(ctx, lastThrown.value) }
-        madeImmediates?.release(ctx)
         lastThrown = (value, error)
     }
 
