@@ -37,19 +37,22 @@ extension BridgeEngine {
         // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
         let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
         let observesTraffic = hooks.observesCallTraffic
-        let params: CallParams? = args.trustedWithUTF8(1) { bytes -> CallParams? in
-            guard let bytes, bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
-                  !Self.hasSurrogateEscape(bytes) else { return nil }
+        guard let text = args.trustedUTF8(1) else { return false }
+        // The text is checked here and kept as it is; built at once when an observer takes the
+        // call traffic (the `call` event reads the params).
+        let checked: (ok: Bool, value: JSONValue?) = text.withUnsafeBufferPointer { bytes in
+            guard bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
+                  !Self.hasSurrogateEscape(bytes) else { return (false, nil) }
             do throws(JSONParser.Failure) {
-                // (Built at once when an observer takes the call traffic: the `call` event reads them.)
-                if observesTraffic { return .value(try parser.parse(bytes)) }
+                if observesTraffic { return (true, try parser.parse(bytes)) }
                 try parser.check(bytes)
-                return .deferred(DeferredJSON(text: Array(bytes), parser: parser))
+                return (true, nil)
             } catch {
-                return nil
+                return (false, nil)
             }
         }
-        guard let params else { return false }
+        guard checked.ok else { return false }
+        let params: CallParams = checked.value.map { .value($0) } ?? .deferred(DeferredJSON(text: text, parser: parser))
         callsTakenInParts += 1
         dispatch(BridgeMessage(method: method, paramsStorage: params, callbackId: callbackId), handlerName: name, via: .message, timeout: timeout, wantsProgress: wantsProgress, fromSDK: true, sdkCallback: n)
         return true

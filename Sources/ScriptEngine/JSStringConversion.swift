@@ -67,6 +67,19 @@ enum JSStringConversion {
         return head + "… (\(count - head.utf16.count) more characters)"
     }
 
+    /// The UTF-8 bytes of `ref` (without the NUL terminator), written straight into the array
+    /// (not generic: a generic conversion called from another module looks up its type metadata
+    /// at run time on every call). A text far shorter than the worst case (3 bytes a UTF-16
+    /// unit) is copied once more rather than kept in up to three times its memory.
+    static func utf8Array(_ ref: JSStringRef) -> [UInt8] {
+        let max = JSStringGetMaximumUTF8CStringSize(ref)
+        let bytes = [UInt8](unsafeUninitializedCapacity: max) { buffer, count in
+            let written = buffer.withMemoryRebound(to: CChar.self) { JSStringGetUTF8CString(ref, $0.baseAddress, max) }
+            count = Swift.max(0, written - 1)
+        }
+        return max > 4096 && bytes.count < max / 2 ? Array(bytes[...]) : bytes
+    }
+
     /// Runs `body` with the UTF-8 bytes of `ref` (without the NUL terminator).
     static func withUTF8<T>(_ ref: JSStringRef, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let max = JSStringGetMaximumUTF8CStringSize(ref)

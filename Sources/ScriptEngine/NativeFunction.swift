@@ -116,14 +116,13 @@ package struct NativeArguments {
         return try JSStringConversion.withUTF8(s) { try body($0) }
     }
 
-    /// `withUTF8(_:_:)` for an argument the prelude always passes as a string (never page
-    /// code): read without the type check, one JavaScriptCore call (and lock) fewer.
-    package func trustedWithUTF8<T>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> T) rethrows -> T {
+    /// The UTF-8 bytes of an argument the prelude always passes as a string (never page code):
+    /// read without the type check, one JavaScriptCore call (and lock) fewer; `nil` when missing.
+    package func trustedUTF8(_ i: Int) -> [UInt8]? {
         var exception: JSValueRef?
-        guard let v = value(i), let s = JSValueToStringCopy(ctx, v, &exception) else { return try body(nil) }
+        guard let v = value(i), let s = JSValueToStringCopy(ctx, v, &exception) else { return nil }
         defer { JSStringRelease(s) }
-        guard exception == nil else { return try body(nil) }
-        return try JSStringConversion.withUTF8(s) { try body($0) }
+        return exception == nil ? JSStringConversion.utf8Array(s) : nil
     }
 }
 
