@@ -19,7 +19,6 @@ const getPrototypeOf = Object.getPrototypeOf;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
 const ObjectCreate = Object.create;
-const setPrototypeOf = Object.setPrototypeOf;
 const objectKeys = Object.keys;
 const isArray = Array.isArray;
 const arrayPush = uncurry(Array.prototype.push);
@@ -617,43 +616,39 @@ function fireTimer(id) {
 
 // ---- message handlers and the bridge SDK ----
 // Pending calls by number. Numbers grow by one a call and answers mostly come back in order,
-// so a prototype-less array holds them from pendingBase on: a set, get and delete there cost a
-// fifth of a prototype-less object's, whose growing numeric keys JavaScriptCore keeps in a
-// sparse map. The array starts over whenever nothing in it is pending; when it has grown long
-// and mostly empty (calls whose answers take long or never come), the calls still waiting move
-// to pendingOld and it starts over too.
-const pendingList = setPrototypeOf([], null);
-let pendingBase = 1, pendingCount = 0;
+// so they are kept at small indexes, n - pendingBase: JavaScriptCore stores those densely, where
+// growing numeric keys would make its sparse map of a prototype-less object (four times slower a
+// set, get and delete). The indexes start over whenever nothing pending is there (a long run of
+// them gets a fresh table); when they have grown many and mostly empty (calls whose answers take
+// long or never come), the calls still waiting move to pendingOld and the indexes start over too.
+let pendingList = table();
+let pendingBase = 1, pendingLength = 0, pendingCount = 0;
 const pendingOld = table();
-// Adds call n, the newest (n === seq).
-function pendingAdd(n, entry) {
-  if (pendingList.length >= 1024 && pendingCount * 4 < pendingList.length) {
-    for (let i = 0; i < pendingList.length; i++) { const p = pendingList[i]; if (p !== undefined) pendingOld[pendingBase + i] = p; }
-    pendingList.length = 0;
-    pendingCount = 0;
-    pendingBase = n;
-  }
-  pendingList[n - pendingBase] = entry;
-  pendingCount++;
-}
+// (Adding is in send, taking in settle: each function apart is compiled again in every VM.)
+// Call n's entry when it is pending.
 function pendingGet(n) {
   const i = n - pendingBase;
-  return i >= 0 ? (i < pendingList.length ? pendingList[i] : undefined) : pendingOld[n];
+  return i >= 0 ? (i < pendingLength ? pendingList[i] : undefined) : pendingOld[n];
 }
-// Removes call n and returns its entry (undefined when it is not pending).
-function pendingTake(n) {
-  const i = n - pendingBase;
-  if (!(i >= 0)) {
-    const p = pendingOld[n];
-    if (p !== undefined) delete pendingOld[n];
-    return p;
-  }
-  if (i >= pendingList.length) return undefined;
-  const p = pendingList[i];
-  if (p === undefined) return undefined;
-  pendingList[i] = undefined;
-  if (--pendingCount === 0) { pendingList.length = 0; pendingBase = seq + 1; }
+// Moves the calls still pending aside; the indexes start over at call n.
+function pendingMoveAside(n) {
+  for (let i = 0; i < pendingLength; i++) { const p = pendingList[i]; if (p !== undefined) pendingOld[pendingBase + i] = p; }
+  pendingList = table();
+  pendingLength = 0;
+  pendingCount = 0;
+  pendingBase = n;
+}
+// Call n's entry taken out of pendingOld.
+function pendingTakeOld(n) {
+  const p = pendingOld[n];
+  if (p !== undefined) delete pendingOld[n];
   return p;
+}
+// Drops call n (its send failed).
+function pendingDrop(n) {
+  const i = n - pendingBase;
+  if (i >= 0 && i < pendingLength && pendingList[i] !== undefined) { pendingList[i] = undefined; pendingCount--; }
+  else delete pendingOld[n];
 }
 let seq = 0;
 const handlerIndex = table();
@@ -706,7 +701,9 @@ function send(method, params, options, entry) {
   // Pending calls are keyed by their number: native code delivers answers to our ids as n.
   // (The callback id string is written only when the call goes as the envelope or is refused.)
   const n = ++seq;
-  pendingAdd(n, entry);
+  if (pendingLength >= 1024 && pendingCount * 4 < pendingLength) pendingMoveAside(n);
+  pendingList[pendingLength++] = entry;
+  pendingCount++;
   const handler = options && options.handler || 'bridge';
   // The common case crosses in its parts (below), and native code looks for lone surrogates
   // there; anything else goes as the envelope with the text checked here.
@@ -717,7 +714,7 @@ function send(method, params, options, entry) {
   const timeout = options ? options.timeout : undefined;
   let t;
   // (A timeout whose conversion throws fails the call: it no longer waits for an answer.)
-  try { t = timeout === undefined ? undefined : NumberCtor(timeout); } catch (e) { pendingTake(n); throw e; }
+  try { t = timeout === undefined ? undefined : NumberCtor(timeout); } catch (e) { pendingDrop(n); throw e; }
   if (index !== undefined) {
     let m = methodIds[method];
     if (m === undefined) m = methodId(method);
@@ -751,7 +748,7 @@ function paramsText(params, handler, n, unscanned) {
   try { return toJSON(params === undefined ? {} : params, 'params', 1, unscanned); }
   catch (e) {
     if (isSignal(e, 'bridgeInvalid')) { native.invalid(handler, CALLBACK_PREFIX + n, e.bridgeInvalid, e.code, true); return undefined; }
-    pendingTake(n);
+    pendingDrop(n);
     throw e;
   }
 }
@@ -822,8 +819,14 @@ function settle(kind, id, value, error) {
   if (typeof id === 'number') {
     // Only the SDK's own calls are answered by number; a call it no longer waits for is dropped.
     if (kind === 1) { const p = pendingGet(id); if (p !== undefined && p.onProgress) p.onProgress(value); return; }
-    const p = pendingTake(id);
+    const i = id - pendingBase;
+    const p = i >= 0 ? (i < pendingLength ? pendingList[i] : undefined) : pendingTakeOld(id);
     if (p === undefined) return;
+    if (i >= 0) {
+      pendingList[i] = undefined;
+      // (A long run of indexes gets a fresh table.)
+      if (--pendingCount === 0) { if (pendingLength > 4096) pendingList = table(); pendingLength = 0; pendingBase = seq + 1; }
+    }
     if (error === null) p.resolve(value); else p.reject(BridgeCallError(error));
     return;
   }
