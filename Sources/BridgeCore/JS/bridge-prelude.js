@@ -836,12 +836,11 @@ function settle(kind, id, value, error) {
   if (typeof g !== 'function') throw new TypeErrorCtor("the answer to callbackId " + stringify(id) + " could not be delivered: window[" + stringify(id) + "] is " + (g === undefined ? 'undefined' : 'not a function'));
   g(kind === 1 ? { callbackId: id, progress: value } : { callbackId: id, result: value, error: error });
 }
-// Settles a batch of [kind, id, value, error] entries in order; one entry that throws (whatever
-// it throws) does not keep the others from settling.
+// Settles a batch of entries in order, each four elements of the flat array: kind, id, value,
+// error. One entry that throws (whatever it throws) does not keep the others from settling.
 function deliver(batch) {
-  for (let i = 0; i < batch.length; i++) {
-    const e = batch[i];
-    try { settle(e[0], e[1], e[2], e[3]); } catch (err) { report('exception', err); }
+  for (let i = 0; i + 3 < batch.length; i += 4) {
+    try { settle(batch[i], batch[i + 1], batch[i + 2], batch[i + 3]); } catch (err) { report('exception', err); }
   }
 }
 // One final answer to one of our calls (native code's flush of a batch of one such entry: no
