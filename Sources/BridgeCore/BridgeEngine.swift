@@ -189,7 +189,9 @@ public final class BridgeEngine {
     /// Runs timers, answers and events until nothing is pending (idle).
     ///
     /// - Parameter limit: how long the run may last (real time; virtual time too on a virtual
-    ///   clock), checked after every turn of the loop. `nil` = no limit.
+    ///   clock, where real time the loop waited for its thread — busy with other work, as in a
+    ///   parallel test run — does not count), checked after every turn of the loop. `nil` = no
+    ///   limit.
     /// - Throws: `RunStop.timeLimit` when the limit passes first.
     public func runUntilIdle(limit: Duration? = nil) async throws(RunStop) {
         try await run(until: { false }, limit: limit)

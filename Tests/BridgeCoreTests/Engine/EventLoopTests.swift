@@ -113,6 +113,28 @@ struct EventLoopTests {
         #expect(Date().timeIntervalSince(started) < 5, "virtual time must not wait for real time")
     }
 
+    /// A parallel test run shares the main thread: a run on a virtual clock may get no turn for
+    /// seconds. That wait is not the run's; it used to fail it with a time limit (the "timeout
+    /// flake" of earlier sessions: 8 of 8 such runs failed in a parallel `swift test`).
+    @Test("a virtual-clock run whose thread was busy elsewhere for longer than its limit still takes its timers")
+    func virtualRunSurvivesAStarvedThread() async throws {
+        let held = Recorder<BridgeResponder>()
+        let registry = BridgeRegistry()
+        try registry.register(action: "hold", handler: .callback { _, responder in held.append(responder) })
+        let engine = try BridgeEngine.forTesting(registry: registry)
+        defer { engine.close() }
+        try engine.evaluate("""
+            globalThis.log = [];
+            bridge.call('hold', {}, {timeout: 10}).then(function () { log.push('ok'); }, function (e) { log.push(e.code); });
+            """)
+        let run = Task { @MainActor in try await engine.runUntilIdle(limit: .milliseconds(1000)) }
+        // Let the run start and park, then hold the main thread for longer than its limit.
+        try await Task.sleep(for: .milliseconds(50))
+        usleep(1_500_000)
+        try await run.value
+        #expect(try engine.evaluate("log") == ["TIMEOUT"])
+    }
+
     @Test("timers with equal deadlines fire in creation order; clearTimeout cancels")
     func equalDeadlinesAndClear() async throws {
         let engine = try BridgeEngine.forTesting()
