@@ -190,8 +190,8 @@ public final class BridgeEngine {
     ///
     /// - Parameter limit: how long the run may last (real time; virtual time too on a virtual
     ///   clock, where real time the loop waited for its thread — busy with other work, as in a
-    ///   parallel test run — does not count), checked after every turn of the loop. `nil` = no
-    ///   limit.
+    ///   parallel test run — does not count, up to four times the limit), checked after every
+    ///   busy turn and before every wait. `nil` = no limit.
     /// - Throws: `RunStop.timeLimit` when the limit passes first.
     public func runUntilIdle(limit: Duration? = nil) async throws(RunStop) {
         try await run(until: { false }, limit: limit)

@@ -33,7 +33,7 @@ struct JSONTextWriter: ~Copyable {
         var newCapacity = Swift.max(capacity * 2, 64)
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.initialize(from: base, count: count)
         if onHeap { base.deallocate() }
         base = newBase
         capacity = newCapacity

@@ -77,7 +77,8 @@ enum JSStringConversion {
             let written = buffer.withMemoryRebound(to: CChar.self) { JSStringGetUTF8CString(ref, $0.baseAddress, max) }
             count = Swift.max(0, written - 1)
         }
-        return max > 4096 && bytes.count < max / 2 ? Array(bytes[...]) : bytes
+        // (A copy through a buffer pointer: `Array(bytes[...])` would keep the same storage.)
+        return max > 4096 && bytes.count < max / 2 ? bytes.withUnsafeBufferPointer { Array($0) } : bytes
     }
 
     /// Runs `body` with the UTF-8 bytes of `ref` (without the NUL terminator).

@@ -730,7 +730,8 @@ function send(method, params, options, entry) {
   }
   const id = CALLBACK_PREFIX + n;
   const text = '{"method":' + stringify(method) + ',"params":' + ptext + ',"callbackId":"' + id + '"}';
-  postText(handler, text, id, t, !!entry.onProgress, true);
+  // (A handler that is not there throws to the caller: the call no longer waits for an answer.)
+  try { postText(handler, text, id, t, !!entry.onProgress, true); } catch (e) { pendingDrop(n); throw e; }
 }
 // Native code numbers the methods the SDK calls (each name crosses once): the number, or -1
 // for a method whose calls go as the envelope. Only short names are remembered, and only as

@@ -127,12 +127,32 @@ struct EventLoopTests {
             globalThis.log = [];
             bridge.call('hold', {}, {timeout: 10}).then(function () { log.push('ok'); }, function (e) { log.push(e.code); });
             """)
-        let run = Task { @MainActor in try await engine.runUntilIdle(limit: .milliseconds(1000)) }
+        let run = Task { @MainActor in try await engine.runUntilIdle(limit: .milliseconds(2000)) }
         // Let the run start and park, then hold the main thread for longer than its limit.
         try await Task.sleep(for: .milliseconds(50))
-        usleep(1_500_000)
+        usleep(2_500_000)
         try await run.value
         #expect(try engine.evaluate("log") == ["TIMEOUT"])
+    }
+
+    /// The other side of the same rule: what is forgiven is bounded, and the loop never spins
+    /// while it waits (a review found both: an interval and a call that never answers, the
+    /// thread held once, made the run spin for seconds at full CPU).
+    @Test("a starved virtual-clock run that can never go idle still ends at its limit, without spinning")
+    func starvedVirtualRunStillEnds() async throws {
+        let registry = BridgeRegistry()
+        try registry.register(action: "hold", handler: .callback { _, _ in })
+        let engine = try BridgeEngine.forTesting(registry: registry)
+        defer { engine.close() }
+        try engine.evaluate("bridge.call('hold', {}); setInterval(function () {}, 1);")
+        let parks = engine.loop.parks
+        let run = Task { @MainActor in try await engine.runUntilIdle(limit: .milliseconds(1000)) }
+        try await Task.sleep(for: .milliseconds(50))
+        usleep(500_000)
+        await #expect(throws: BridgeEngine.RunStop.self) { try await run.value }
+        // Each wait is 10 ms or more unless the loop spins: about a hundred in a second. The
+        // spinning wait made hundreds of thousands.
+        #expect(engine.loop.parks - parks < 2000, "\(engine.loop.parks - parks) waits")
     }
 
     @Test("timers with equal deadlines fire in creation order; clearTimeout cancels")
