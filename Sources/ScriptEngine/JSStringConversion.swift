@@ -81,6 +81,11 @@ enum JSStringConversion {
         return max > 4096 && bytes.count < max / 2 ? bytes.withUnsafeBufferPointer { Array($0) } : bytes
     }
 
+    /// `utf8Array(_:)` of a JavaScriptCore string made from `string` (for tests).
+    static func utf8Array(of string: String) -> [UInt8] {
+        with(string) { utf8Array($0) }
+    }
+
     /// Runs `body` with the UTF-8 bytes of `ref` (without the NUL terminator).
     static func withUTF8<T>(_ ref: JSStringRef, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         let max = JSStringGetMaximumUTF8CStringSize(ref)
