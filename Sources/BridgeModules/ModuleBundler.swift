@@ -96,7 +96,8 @@ public struct ModuleBundler: Sendable {
 
     /// Kills every esbuild still running in this process. For a process about to end (the
     /// process guard calls it through the runner): esbuild stuck reading a FIFO would otherwise
-    /// outlive it. Any thread may call it.
+    /// outlive it. A build it stops never returns: its thread waits for the process to end, so
+    /// that the caller's own message and exit status come first. Any thread may call it.
     public static func stopRunningBuilds() {
         Subprocess.killRunning()
     }

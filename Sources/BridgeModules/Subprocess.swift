@@ -62,7 +62,13 @@ enum Subprocess {
         guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }
         running.withLock { _ = $0.insert(pid) }
         defer { running.withLock { _ = $0.remove(pid) } }
-        return wait(for: pid, limit: timeLimit)
+        let outcome = wait(for: pid, limit: timeLimit)
+        // Killed because the process is ending (`killRunning`): the guard that killed it writes
+        // the run's message and ends the process. This thread must not get there first with the
+        // child's death as its own error (a race it won under load: exit 1, "esbuild was killed
+        // by signal 9", instead of the guard's exit 3 and its message).
+        while ending.load(ordering: .acquiring) { pause() }
+        return outcome
     }
 
     /// How often a start refused with ETXTBSY is tried again (10, 20, … 100 ms apart: ~0.55 s in all).
@@ -74,8 +80,12 @@ enum Subprocess {
     /// Kills every child still running (`SIGKILL`): the process is about to end (the process
     /// guard stopped the run) and a child blocked on a FIFO or `/dev/zero` must not outlive it.
     static func killRunning() {
+        ending.store(true, ordering: .releasing)
         for pid in running.withLock({ $0 }) { kill(pid, SIGKILL) }
     }
+
+    /// Set by `killRunning`: the process is about to end.
+    private static let ending = Atomic<Bool>(false)
 
     /// Waits for `pid`, polling with a growing pause (50 µs up to 2 ms: a small bundle takes
     /// about 5 ms), and kills it at the limit.
