@@ -1,48 +1,40 @@
-/// A growable byte buffer written through a pointer: what the JSON encoder writes into before one
-/// copy into the caller's `[UInt8]`. `Array.append` checks uniqueness and capacity on every
-/// byte, which was most of an answer's encoding time.
-///
-/// It starts in memory the caller lends (a stack buffer) and moves to the heap only when that is
-/// full.
+/// The JSON encoder's output: bytes written through a pointer into a chunk of memory the caller
+/// lends (a stack buffer), which goes to the caller's `[UInt8]` whenever it fills and at the end.
+/// `Array.append` checks uniqueness and capacity on every byte, which was most of an answer's
+/// encoding time; a large value is copied once, chunk by chunk, with no second buffer its size.
 struct JSONTextWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var onHeap = false
-    private(set) var count = 0
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private let out: UnsafeMutablePointer<[UInt8]>
+    private var count = 0
 
-    /// A writer that starts in `buffer` (which must outlive it).
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    /// A writer through `buffer` into `out` (both must outlive it; call `finish()` at the end).
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutablePointer<[UInt8]>) {
         base = buffer.baseAddress!
         capacity = buffer.count
+        self.out = out
     }
 
-    deinit {
-        if onHeap { base.deallocate() }
+    /// Moves what the chunk holds to the output.
+    private mutating func flush() {
+        out.pointee.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 
-    /// The bytes written so far.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    /// Moves the rest to the output.
+    mutating func finish() {
+        if count > 0 { flush() }
+    }
 
-    /// Room for `n` more bytes.
+    /// Room for `n` more bytes in the chunk (`n` at most its size).
     @inline(__always)
     mutating func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        var newCapacity = Swift.max(capacity * 2, 64)
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        if onHeap { base.deallocate() }
-        base = newBase
-        capacity = newCapacity
-        onHeap = true
+        if count + n > capacity { flush() }
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(count + 1) }
+        if count == capacity { flush() }
         base[count] = byte
         count += 1
     }
@@ -58,7 +50,11 @@ struct JSONTextWriter: ~Copyable {
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
+        if count + bytes.count > capacity {
+            flush()
+            // (A run longer than the chunk goes straight to the output.)
+            if bytes.count > capacity { return out.pointee.append(contentsOf: bytes) }
+        }
         (base + count).update(from: from, count: bytes.count)
         count += bytes.count
     }
@@ -112,9 +108,7 @@ struct JSONTextWriter: ~Copyable {
     }
 
     mutating func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count + 2)
-        base[count] = UInt8(ascii: "\"")
-        count += 1
+        append(UInt8(ascii: "\""))
         var start = 0
         var i = 0
         let n = bytes.count

@@ -17,11 +17,13 @@ extension JSONValue {
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case .array, .object:
-            // Written through a pointer into a stack buffer (the heap past 1 KiB), then copied once.
+            // Written through a pointer into a stack buffer, which goes to `out` 1 KiB at a time.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-                var writer = JSONTextWriter(buffer)
-                writer.appendValue(self)
-                out.append(contentsOf: writer.bytes)
+                withUnsafeMutablePointer(to: &out) { target in
+                    var writer = JSONTextWriter(buffer, into: target)
+                    writer.appendValue(self)
+                    writer.finish()
+                }
             }
         case .string(let s): JSONValue.appendString(s, to: &out)
         case .number(let n): JSONValue.appendNumber(n, to: &out)
@@ -34,9 +36,11 @@ extension JSONValue {
     /// `null` for a non-finite number (JSON has none).
     package static func appendNumber(_ n: Double, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var writer = JSONTextWriter(buffer)
-            writer.appendNumber(n)
-            out.append(contentsOf: writer.bytes)
+            withUnsafeMutablePointer(to: &out) { target in
+                var writer = JSONTextWriter(buffer, into: target)
+                writer.appendNumber(n)
+                writer.finish()
+            }
         }
     }
 
@@ -58,9 +62,11 @@ extension JSONValue {
                 return
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-                var writer = JSONTextWriter(buffer)
-                writer.appendString(utf8: bytes)
-                out.append(contentsOf: writer.bytes)
+                withUnsafeMutablePointer(to: &out) { target in
+                    var writer = JSONTextWriter(buffer, into: target)
+                    writer.appendString(utf8: bytes)
+                    writer.finish()
+                }
             }
         }
     }
