@@ -207,16 +207,17 @@ package final class EventLoop {
         // busy with other work, as in a parallel test run — is not the run's: up to four times
         // `limit` of it does not count (a run still ends within five times its limit of real
         // time, whatever else runs on its thread).
+        // The real-time deadline moves by what is forgiven, at the waits; a busy turn compares
+        // one clock reading with it (a call awaited in a loop is a turn per call).
         var starved = Duration.zero
-        func elapsed(_ now: Duration) -> Duration {
-            now - realStart - min(starved, (limit ?? .zero) * 4)
-        }
+        let forgivable = (limit ?? .zero) * 4
+        var realDeadline = limit.map { realStart + $0 }
         // Real time counts after every busy turn and before every wait. Virtual time counts
         // before the clock jumps: a jump is taken while less than `limit` of virtual time has
         // passed (so a 30 s timer fires at once under a 30 s limit), never after.
         func checkLimit(at now: Duration? = nil) throws(Stop) {
-            guard let limit else { return }
-            if elapsed(now ?? realClock.now) >= limit { throw .runTimeLimit(limit) }
+            guard let limit, let realDeadline else { return }
+            if (now ?? realClock.now) >= realDeadline { throw .runTimeLimit(limit) }
         }
         while true {
             if shouldStop() { throw .requested }
@@ -249,8 +250,8 @@ package final class EventLoop {
             try checkLimit()
             var wait: Duration? = next.map { max(.zero, $0 - clock.now) }
             if clock.isVirtual, next != nil { wait = .milliseconds(10) }
-            if let limit {
-                let left = max(.zero, limit - elapsed(realClock.now))
+            if let realDeadline {
+                let left = max(.zero, realDeadline - realClock.now)
                 wait = min(wait ?? left, left)
             }
             isParked = true
@@ -258,7 +259,10 @@ package final class EventLoop {
             let parked = realClock.now
             await inbox.wait(for: wait)
             isParked = false
-            if clock.isVirtual, let wait { starved += max(.zero, realClock.now - parked - wait) }
+            if clock.isVirtual, let wait, let limit {
+                starved += max(.zero, realClock.now - parked - wait)
+                realDeadline = realStart + limit + min(starved, forgivable)
+            }
         }
     }
 
