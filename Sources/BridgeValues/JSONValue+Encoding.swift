@@ -17,14 +17,7 @@ extension JSONValue {
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case .array, .object:
-            // Written through a pointer into a stack buffer, which goes to `out` 1 KiB at a time.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-                withUnsafeMutablePointer(to: &out) { target in
-                    var writer = JSONTextWriter(buffer, into: target)
-                    writer.appendValue(self)
-                    writer.finish()
-                }
-            }
+            JSONValue.write(to: &out, chunk: 1024) { $0.appendValue(self) }
         case .string(let s): JSONValue.appendString(s, to: &out)
         case .number(let n): JSONValue.appendNumber(n, to: &out)
         case .null: out.append(contentsOf: "null".utf8)
@@ -35,13 +28,7 @@ extension JSONValue {
     /// Appends a JSON number: an integer's digits, else the shortest text that reads back as `n`;
     /// `null` for a non-finite number (JSON has none).
     package static func appendNumber(_ n: Double, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            withUnsafeMutablePointer(to: &out) { target in
-                var writer = JSONTextWriter(buffer, into: target)
-                writer.appendNumber(n)
-                writer.finish()
-            }
-        }
+        write(to: &out, chunk: 32) { $0.appendNumber(n) }
     }
 
     /// Appends a JSON string: quoted, with `"`, `\`, control characters and U+2028/U+2029
@@ -61,12 +48,19 @@ extension JSONValue {
                 out.append(UInt8(ascii: "\""))
                 return
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-                withUnsafeMutablePointer(to: &out) { target in
-                    var writer = JSONTextWriter(buffer, into: target)
-                    writer.appendString(utf8: bytes)
-                    writer.finish()
-                }
+            write(to: &out, chunk: 1024) { $0.appendString(utf8: bytes) }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Runs `body` with a writer through a stack buffer of `chunk` bytes into `out`.
+    private static func write(to out: inout [UInt8], chunk: Int, _ body: (inout JSONTextWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buffer in
+            withUnsafeMutablePointer(to: &out) { target in
+                var writer = JSONTextWriter(buffer, into: target)
+                body(&writer)
+                writer.finish()
             }
         }
     }
