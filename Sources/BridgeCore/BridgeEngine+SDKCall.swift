@@ -33,7 +33,7 @@ extension BridgeEngine {
         let wantsProgress = what & 1 == 1
         let name = host.handlerName(at: Double((what >> 1) & 1023))
         if !hooks.messageReceivers.isEmpty, hooks.messageReceivers[name] != nil { return false }
-        let callbackId = SDKCallbackID.prefix + String(n)
+        let callbackId = SDKCallbackID.string(n)
         // The envelope the SDK would have written: {"method":"<m>","params":<p>,"callbackId":"<id>"}
         let envelopeOverhead = 10 + method.utf8.count + 2 + 10 + 15 + callbackId.utf8.count + 2
         let observesTraffic = hooks.observesCallTraffic
@@ -41,8 +41,9 @@ extension BridgeEngine {
         // The text is checked here and kept as it is; built at once when an observer takes the
         // call traffic (the `call` event reads the params).
         let checked: (ok: Bool, value: JSONValue?) = text.withUnsafeBufferPointer { bytes in
-            guard bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{"),
-                  !Self.hasSurrogateEscape(bytes) else { return (false, nil) }
+            // (A lone surrogate, which JSON.stringify writes as a `\udXXX` escape, fails the check
+            // as it fails the parse: the call is declined, and the SDK names the string's path.)
+            guard bytes.count + envelopeOverhead <= maxMessageBytes, bytes.first == UInt8(ascii: "{") else { return (false, nil) }
             do throws(JSONParser.Failure) {
                 if observesTraffic { return (true, try parser.parse(bytes)) }
                 try parser.check(bytes)
@@ -61,21 +62,6 @@ extension BridgeEngine {
     /// What the SDK multiplies a callback number by to pack `what` (below 2^23: at most 4096
     /// methods × 1024 handlers × 2) beside it; the prelude's `PACKED_CALL_SCALE`.
     static let callbackNumberScale = 1 << 23
-
-    /// Whether `text` has `\ud` in it. `JSON.stringify` writes a lone surrogate (and nothing else)
-    /// as a `\udXXX` escape; the SDK leaves the scan for one to this side when it sends a call in
-    /// its parts, and checks the strings itself when such a text is declined (a backslash before
-    /// "ud" in the data is a false alarm that costs only that check).
-    static func hasSurrogateEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.count >= 3 else { return false }
-        var i = 0
-        let last = text.count - 3
-        while i <= last {
-            if text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u"), text[i + 2] == UInt8(ascii: "d") { return true }
-            i += 1
-        }
-        return false
-    }
 
     /// A call's timeout as the SDK passes it: milliseconds, a negative number or `NaN` for none.
     static func callTimeout(_ ms: Double?) -> Duration? {

@@ -42,8 +42,21 @@ final class Outbox {
     /// Queues one entry and makes sure a flush task is queued.
     func enqueue(_ kind: Kind, id: String, sdk: Int?, value: JSONValue, error: BridgeError?) {
         guard !engine.isClosed else { return }
-        buffer.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        let first = count == 0
         count += 1
+        // (The entry is written in one access to the buffer, not one per part.)
+        let valueText = Self.write(kind, id: id, sdk: sdk, value: value, error: error, first: first, into: &buffer, encoder: &encoder)
+        if first { single = kind == .final && error == nil ? sdk.map { ($0, valueText) } : nil }
+        if !flushScheduled {
+            flushScheduled = true
+            engine.loop.keepAlive += 1
+            engine.loop.enqueue(flushTask)
+        }
+    }
+
+    /// Appends one entry to `buffer`; returns where its value's text lies.
+    private static func write(_ kind: Kind, id: String, sdk: Int?, value: JSONValue, error: BridgeError?, first: Bool, into buffer: inout [UInt8], encoder: inout RepeatedValueEncoder) -> Range<Int> {
+        buffer.append(first ? UInt8(ascii: "[") : UInt8(ascii: ","))
         buffer.append(UInt8(ascii: "0") + kind.rawValue)
         buffer.append(UInt8(ascii: ","))
         if kind != .event, let n = sdk {
@@ -54,14 +67,10 @@ final class Outbox {
         buffer.append(UInt8(ascii: ","))
         let valueStart = buffer.count
         encoder.append(value, to: &buffer)
-        if count == 1 { single = kind == .final && error == nil ? sdk.map { ($0, valueStart..<buffer.count) } : nil }
+        let valueEnd = buffer.count
         buffer.append(UInt8(ascii: ","))
         if let error { error.jsonValue.appendJSON(to: &buffer) } else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-        if !flushScheduled {
-            flushScheduled = true
-            engine.loop.keepAlive += 1
-            engine.loop.enqueue(flushTask)
-        }
+        return valueStart..<valueEnd
     }
 
     /// The loop task that flushes, made once (not a closure per batch).

@@ -7,6 +7,31 @@ package enum SDKCallbackID {
     /// The prefix of the SDK's ids.
     package static let prefix = "cb_"
 
+    /// The id of the SDK's call number `n` (`n` > 0), `cb_<n>`, written in one pass (not a
+    /// concatenation and a conversion: this runs for every call the SDK sends).
+    package static func string(_ n: Int) -> String {
+        precondition(n > 0)
+        var digits = 0
+        var rest = n
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: 3 + digits) { buffer in
+            buffer[0] = UInt8(ascii: "c")
+            buffer[1] = UInt8(ascii: "b")
+            buffer[2] = UInt8(ascii: "_")
+            var v = n
+            var i = 2 + digits
+            while v > 0 {
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+                i -= 1
+            }
+            return 3 + digits
+        }
+    }
+
     /// n for an id the SDK made (`cb_<n>`, at most 15 digits), else `nil`.
     package static func number(_ id: String) -> Int? {
         let utf8 = id.utf8

@@ -326,8 +326,9 @@ function isSignal(e, field) { return e !== null && typeof e === 'object' && weak
 // writes a lone surrogate (and nothing else) as a `\udXXX` escape, so the per-string scan runs
 // only for a text with `\ud` in it (a rare false alarm, a backslash before "ud" in the data,
 // costs only the scan), or after a fault (the first fault in order counts the strings').
-// `unscanned`: the caller leaves that scan to native code (the SDK's calls in their parts: a text
-// with `\ud` in it is declined there, and `send` scans and checks again).
+// `unscanned`: the caller leaves that scan to native code (the SDK's calls in their parts: native
+// code's check of the text refuses a lone surrogate escape and declines the call, and `send`
+// scans and checks again).
 function toJSON(v, root, depth0, unscanned) {
   // A bridge.call made by a getter or toJSON that this check runs checks its own value: the
   // outer check's stack, string mode and replacer flag are kept and given back afterwards.
@@ -722,7 +723,7 @@ function send(method, params, options, entry) {
     const what = (m * 1024 + index) * 2 + (entry.onProgress ? 1 : 0);
     if (m >= 0 && index < 1024 && (t !== undefined ? native.call(-1 - what, ptext, n, t)
       : n < MAX_PACKED_CALL ? native.call(n * PACKED_CALL_SCALE + what, ptext) : native.call(what, ptext, n))) return;
-    // Declined (a text with `\ud` in it among other reasons): the lone-surrogate scan is ours.
+    // Declined (a lone surrogate among other reasons): the lone-surrogate scan is ours.
     if (stringIndexOf(ptext, '\\ud') >= 0) {
       ptext = paramsText(params, handler, n, false);
       if (ptext === undefined) return;

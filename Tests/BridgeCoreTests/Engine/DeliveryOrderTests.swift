@@ -132,6 +132,13 @@ struct DeliveryOrderTests {
     func sdkNumbers(id: String, n: Int) {
         #expect(SDKCallbackID.number(id) == n)
         #expect(SDKCallbackID.isSDK(id))
+        #expect(SDKCallbackID.string(n) == id)
+    }
+
+    @Test("the id written for a number is the prefix and its decimal digits", arguments: [1, 9, 10, 99, 100, 1_000_000_007, 999_999_999_999_999])
+    func sdkStrings(n: Int) {
+        #expect(SDKCallbackID.string(n) == SDKCallbackID.prefix + String(n))
+        #expect(SDKCallbackID.number(SDKCallbackID.string(n)) == n)
     }
 
     @Test("ids that are not exactly cb_<n> stay text", arguments: ["cb_", "cb_0", "cb_01", "cb_1a", "cb_-1", "xb_1", "CB_1", "cb_1234567890123456", "cb 1", ""])
