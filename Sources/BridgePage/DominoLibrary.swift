@@ -174,6 +174,34 @@ package enum DominoLibrary {
          "var namedCharRefsTable = null, commonCharRefs = { __proto__: null, 'amp;': 0x26, 'amp': 0x26, 'lt;': 0x3c, 'lt': 0x3c, 'gt;': 0x3e, 'gt': 0x3e, 'quot;': 0x22, 'quot': 0x22, 'nbsp;': 0xa0, 'nbsp': 0xa0, 'copy;': 0xa9, 'copy': 0xa9, 'apos;': 0x27 }; function namedCharRefs(name) { var common = commonCharRefs[name]; if (common !== undefined) return common; if (namedCharRefsTable === null) namedCharRefsTable = {\n"),
         ("HTMLParser.js", "  \"zwnj;\":0x200c,\n};\n", "  \"zwnj;\":0x200c,\n}; return namedCharRefsTable[name]; }\n"),
         ("HTMLParser.js", "    var rv = namedCharRefs[name];", "    var rv = namedCharRefs(name);"),
+        // An element class's members (its attributes' accessors, its event handler properties,
+        // the members it declares) are defined when the page layer asks (`bridge:defineLater`):
+        // at its first element, at the first read of its global, or when a part of the page
+        // layer extends it. The class and its prototype exist at once; a member something else
+        // defined on the prototype first (URLUtils, the page layer's parts) is kept, as when it
+        // replaced domino's. A page that makes a few kinds of element does not pay for the ~70
+        // others' ~1900 definitions. (The members it declares are copied, not written into:
+        // some classes share one declared object, into which domino wrote each class's
+        // attributes in turn, so a class also had the attributes of those defined before it —
+        // HTMLOutputElement has HTMLObjectElement's `archive` and HTMLButtonElement's `value`.
+        // Each class gets what it got then, whatever order pages touch the classes in.)
+        ("defineElement.js", "var isApiWritable = require(\"./config\").isApiWritable;",
+         "var isApiWritable = require(\"./config\").isApiWritable, defineLater = require('bridge:defineLater'), hasOwn = require('bridge:hasOwn') || function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); }, sharedDeclared = [], sharedLists = [];"),
+        ("defineElement.js", "  var c = spec.ctor;\n  if (c) {\n    var props = spec.props || {};\n\n",
+         "  var c = spec.ctor;\n  if (c) { var superclass = spec.superclass || defaultConstructor, declared = spec.props, attributeList = [], attributesUpTo = 0;\n    if (declared) { var s = 0; while (s < sharedDeclared.length && sharedDeclared[s] !== declared) s++; if (s === sharedDeclared.length) { sharedDeclared[s] = declared; sharedLists[s] = attributeList; } else attributeList = sharedLists[s]; } c.prototype = Object.create(superclass.prototype, { constructor: { value: c, writable: isApiWritable } });\n    var defineMembers = function () { var props = {}; for (var d in declared) props[d] = declared[d]; for (var i = 0; i < attributesUpTo; i++) props[attributeList[i][0]] = attributes.property(attributeList[i][1]); var p = c.prototype; for (var k in props) if (k !== 'constructor' && !hasOwn(p, k)) Object.defineProperty(p, k, props[k]); if (spec.events) addEventHandlers(c, spec.events); };\n"),
+        ("defineElement.js", "        props[n] = attributes.property(attr);\n", "        attributeList[attributeList.length] = [n, attr];\n"),
+        ("defineElement.js", "    props.constructor = { value : c, writable: isApiWritable };\n    c.prototype = Object.create((spec.superclass || defaultConstructor).prototype, props);\n    if (spec.events) {\n      addEventHandlers(c, spec.events);\n    }\n    tagList[c.name] = c;\n",
+         "    attributesUpTo = attributeList.length;\n    ;\n    ;\n    ;\n    if (typeof defineLater === 'function') defineLater(c, superclass, defineMembers); else defineMembers();\n    tagList[c.name] = c;\n"),
+        ("defineElement.js", "    Object.defineProperty(p, \"on\" + type, {\n",
+         "    if (!hasOwn(p, \"on\" + type)) Object.defineProperty(p, \"on\" + type, {\n"),
+        ("htmlelts.js", "var defineElement = require('./defineElement');",
+         "var defineElement = require('./defineElement'), defineNow = require('bridge:defineNow') || function () {};"),
+        ("htmlelts.js", "  var impl = htmlNameToImpl[localName] || HTMLUnknownElement;\n  return new impl(doc, localName, prefix);",
+         "  var impl = htmlNameToImpl[localName] || HTMLUnknownElement;\n  defineNow(impl); return new impl(doc, localName, prefix);"),
+        ("svg.js", "var defineElement = require('./defineElement');",
+         "var defineElement = require('./defineElement'), defineNow = require('bridge:defineNow') || function () {};"),
+        ("svg.js", "  var impl = svgNameToImpl[localName] || SVGElement;\n  return new impl(doc, localName, prefix);",
+         "  var impl = svgNameToImpl[localName] || SVGElement;\n  defineNow(impl); return new impl(doc, localName, prefix);"),
         // Inline event handlers are compiled by the page layer, in a function whose only scope is
         // the global one: compiled here they saw this module's `require`, `module`, `exports`.
         ("sloppy.js", "  EventHandlerBuilder_build: function build() {\n    try {\n",

@@ -198,6 +198,28 @@ mapSet(provided, 'bridge:compileEventHandler', function compileEventHandler(buil
   if (compileHandler === null) compileHandler = indirectEval("(function () { with (this.document.defaultView || { __proto__: null }) with (this.document) with (this.form) with (this.element) return eval('(function(event){' + this.body + '\\n})'); })");
   return apply(compileHandler, builder, []);
 });
+// domino's element classes get their members when first needed (DominoLibrary's fixes): at a
+// class's first element (domino's createElement asks `defineNow`), at the first read of its
+// global (`putClass`), or when a part extends its prototype (`env.defineNow`). The members
+// are defined as while domino loads (WebIDL-like, the page's Object.prototype additions set
+// aside), a superclass's first.
+const pendingMembers = new MapCtor();
+let pendingCount = 0;
+mapSet(provided, 'bridge:defineLater', function defineLater(c, superclass, defineMembers) {
+  mapSet(pendingMembers, c, { __proto__: null, superclass: superclass, defineMembers: defineMembers });
+  pendingCount++;
+});
+function defineNow(c) {
+  if (pendingCount === 0) return;
+  const pending = mapGet(pendingMembers, c);
+  if (pending === undefined) return;
+  mapDelete(pendingMembers, c);
+  pendingCount--;
+  defineNow(pending.superclass);
+  withWebIDLDescriptors(pending.defineMembers);
+}
+mapSet(provided, 'bridge:defineNow', defineNow);
+mapSet(provided, 'bridge:hasOwn', hasOwn);
 const domino = withWebIDLDescriptors(function () { return dominoRequire('index.js'); });
 const impl = domino.impl;
 const Window = impl.Window;
@@ -247,7 +269,7 @@ function copyMembers(proto, skip) {
     if (hasOwn(d, 'value')) {
       const v = d.value;
       const isCtor = typeof v === 'function' && (setHas(dominoCtors, v) || (charCodeAt(name, 0) >= 65 && charCodeAt(name, 0) <= 90));
-      put(name, typeof v === 'function' && !isCtor ? bindToGlobal(v) : v);
+      if (isCtor) putClass(name, v); else put(name, typeof v === 'function' ? bindToGlobal(v) : v);
     } else {
       const g = d.get, s = d.set;
       define(name, {
@@ -257,6 +279,19 @@ function copyMembers(proto, skip) {
       });
     }
   }
+}
+// A class whose members are not defined yet stands in as an accessor that defines them at the
+// first read and becomes the plain property `put` makes.
+function putClass(name, c) {
+  if (!mapHas(pendingMembers, c)) return put(name, c);
+  if (kept && setHas(kept, name)) return;
+  defineOwn(global, name, {
+    __proto__: null,
+    get: function () { defineNow(c); put(name, c); return c; },
+    set: function (v) { put(name, v); },
+    enumerable: true, configurable: true
+  });
+  if (defined) setAdd(defined, name);
 }
 function bindToGlobal(f) {
   const bound = function () { return apply(f, global, arraySlice(arguments)); };
@@ -277,7 +312,7 @@ const env = {
   native: native, global: global, info: info, impl: impl, domino: domino, require: dominoRequire,
   put: put, define: define, defineOwn: defineOwn, objectCreate: objectCreate, objectDefineProperties: objectDefineProperties, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
   get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE,
-  HTMLParser: HTMLParser, bridge: {},
+  HTMLParser: HTMLParser, bridge: {}, defineNow: defineNow,
   provide: function (name, value) { mapSet(provided, name, value); }
 };
 for (let i = 0; i < parts.length; i++) parts[i](env);

@@ -1,0 +1,91 @@
+import Testing
+import BridgeRuntimeTesting
+@testable import BridgePage
+@testable import BridgeValues
+@testable import ScriptEngine
+
+/// domino's element classes get their members when first needed (DominoLibrary's fixes,
+/// `bridge:defineLater`): at a class's first element, at the first read of its global, or when a
+/// part of the page layer extends it. What a page sees must not depend on which of these came
+/// first, and the page layer's own members must win over domino's as before.
+@MainActor
+@Suite struct ElementClassesOnDemandTests {
+    /// Every element class's own members (name, kind, enumerable, configurable, writable) and
+    /// attribute change handlers, by global name, as JSON text.
+    static let dump = """
+        (function () {
+          var out = {};
+          Object.getOwnPropertyNames(window).filter(function (k) { return /^(HTML|SVG).*Element$/.test(k); }).sort().forEach(function (k) {
+            var p = window[k].prototype, o = {};
+            Object.getOwnPropertyNames(p).sort().forEach(function (n) {
+              var d = Object.getOwnPropertyDescriptor(p, n);
+              o[n] = [d.enumerable, d.configurable, d.writable, typeof d.value, typeof d.get, typeof d.set].join();
+            });
+            o['(handlers)'] = p._attributeChangeHandlers ? Object.keys(p._attributeChangeHandlers).sort().join() : '';
+            out[k] = o;
+          });
+          return JSON.stringify(out);
+        })()
+        """
+
+    /// Tags of most of domino's classes, HTML and SVG, made in the order given.
+    static let tags = ["a", "area", "audio", "base", "body", "br", "button", "canvas", "caption", "col", "data", "datalist",
+                       "del", "details", "dialog", "div", "dl", "embed", "fieldset", "font", "form", "h1", "head", "hr", "html",
+                       "iframe", "img", "input", "keygen", "label", "legend", "li", "link", "map", "menu", "meta", "meter",
+                       "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "pre", "progress", "q",
+                       "script", "select", "source", "span", "style", "table", "tbody", "td", "template", "textarea", "time",
+                       "title", "tr", "track", "ul", "video"]
+
+    @Test("a class touched first through its elements ends with the members it has when touched first through its global")
+    func theOrderDoesNotMatter() throws {
+        let byGlobals = try PageTestEngine.make()
+        defer { byGlobals.close() }
+        let viaGlobals = try byGlobals.evaluate(Self.dump)
+
+        let byElements = try PageTestEngine.make()
+        defer { byElements.close() }
+        let list = JSONValue.array(Self.tags.reversed().map { .string($0) }).jsonString()
+        try byElements.evaluate("\(list).forEach(function (t) { document.createElement(t); }); document.createElementNS('http://www.w3.org/2000/svg', 'svg');")
+        let viaElements = try byElements.evaluate(Self.dump)
+
+        guard case .string(let a) = viaGlobals, case .string(let b) = viaElements else { Issue.record("no dump"); return }
+        #expect(a == b)
+        // (The dump saw the classes: HTMLTableElement with its attributes' accessors.)
+        #expect(a.contains("\"HTMLTableElement\":{\"align\":\"false,true,,undefined,function,function\""))
+    }
+
+    @Test("a class nobody touched has no members yet; its global, once read, is a plain property with them")
+    func untouchedClassesWait() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        #expect(try e.evaluate("typeof Object.getOwnPropertyDescriptor(window, 'HTMLTableCellElement').get") == "function")
+        #expect(try e.evaluate("Object.getOwnPropertyNames(HTMLTableCellElement.prototype).indexOf('colSpan') >= 0") == true)
+        #expect(try e.evaluate("var d = Object.getOwnPropertyDescriptor(window, 'HTMLTableCellElement'); d.value === HTMLTableCellElement && d.writable && !d.get") == true)
+        // A page that assigns the global first keeps what it assigned.
+        #expect(try e.evaluate("HTMLTableRowElement = 5; HTMLTableRowElement") == 5)
+        // An element made first: its class has its members, and instanceof works through the global.
+        #expect(try e.evaluate("var v = document.createElement('video'); 'autoplay' in v && v instanceof HTMLVideoElement && v instanceof HTMLMediaElement") == true)
+    }
+
+    @Test("the page layer's members win over domino's, whichever comes first")
+    func thePageLayersMembersWin() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        // page-forms keeps an input's value apart from its attribute (domino reflected it).
+        #expect(try e.evaluate("var i = document.createElement('input'); i.setAttribute('value', 'a'); i.value = 'b'; i.getAttribute('value') + i.value") == "ab")
+        // page-navigation resolves a link's href against the page (domino's URLUtils did not).
+        #expect(try e.evaluate("var a = document.createElement('a'); a.setAttribute('href', 'x.html'); a.href") == "https://m.example.com/x.html")
+        #expect(try e.evaluate("typeof HTMLSelectElement.prototype.namedItem") == "function")
+    }
+
+    @Test("classes that share declared members keep the attributes domino gave them when it defined them in turn")
+    func sharedDeclaredMembersAsBefore() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        // HTMLOutputElement was defined after HTMLButtonElement, whose declared members it shares.
+        #expect(try e.evaluate("var o = document.createElement('output'); o.setAttribute('value', '3'); o.value") == "3")
+        #expect(try e.evaluate("'value' in document.createElement('fieldset')") == true)
+        #expect(try e.evaluate("'archive' in document.createElement('output')") == true)
+        #expect(try e.evaluate("'archive' in document.createElement('button')") == false)
+    }
+}
