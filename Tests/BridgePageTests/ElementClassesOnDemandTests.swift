@@ -6,7 +6,8 @@ import BridgeRuntimeTesting
 
 /// domino's element classes get their members when first needed (DominoLibrary's fixes,
 /// `bridge:defineLater`): at a class's first element, at the first read of its global, or when a
-/// part of the page layer extends it. What a page sees must not depend on which of these came
+/// part of the page layer extends it; and `CSSStyleDeclaration` its ~700 accessors at the first
+/// declaration object or the first read of its global. What a page sees must not depend on which of these came
 /// first, and the page layer's own members must win over domino's as before.
 @MainActor
 @Suite struct ElementClassesOnDemandTests {
@@ -15,7 +16,7 @@ import BridgeRuntimeTesting
     static let dump = """
         (function () {
           var out = {};
-          Object.getOwnPropertyNames(window).filter(function (k) { return /^(HTML|SVG).*Element$/.test(k); }).sort().forEach(function (k) {
+          Object.getOwnPropertyNames(window).filter(function (k) { return /^(HTML|SVG).*Element$|^CSSStyleDeclaration$/.test(k); }).sort().forEach(function (k) {
             var p = window[k].prototype, o = {};
             Object.getOwnPropertyNames(p).sort().forEach(function (n) {
               var d = Object.getOwnPropertyDescriptor(p, n);
@@ -65,6 +66,23 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("HTMLTableRowElement = 5; HTMLTableRowElement") == 5)
         // An element made first: its class has its members, and instanceof works through the global.
         #expect(try e.evaluate("var v = document.createElement('video'); 'autoplay' in v && v instanceof HTMLVideoElement && v instanceof HTMLMediaElement") == true)
+    }
+
+    @Test("the style accessors wait for the first declaration object; the page layer's and domino's are all there after")
+    func styleAccessorsWait() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        #expect(try e.evaluate("typeof Object.getOwnPropertyDescriptor(window, 'CSSStyleDeclaration').get") == "function")
+        // A dump taken after a style was read equals one taken with the global read first.
+        try e.evaluate("document.body.style.color = 'red'")
+        let afterStyle = try e.evaluate(Self.dump)
+        let other = try PageTestEngine.make()
+        defer { other.close() }
+        try other.evaluate("CSSStyleDeclaration.prototype; document.body.style.color = 'red'")
+        #expect(try other.evaluate(Self.dump) == afterStyle)
+        #expect(try e.evaluate("var s = document.body.style; [typeof Object.getOwnPropertyDescriptor(CSSStyleDeclaration.prototype, 'fontSize').get, 'font-size' in s, 'aspectRatio' in s, s.color].join()") == "function,true,true,red")
+        // Declarations of domino's properties are kept, of unknown ones dropped.
+        #expect(try e.evaluate("var p = document.createElement('p'); p.setAttribute('style', 'margin-top: 1px; bogus-thing: 2'); p.style.cssText") == "margin-top: 1px;")
     }
 
     @Test("the page layer's members win over domino's, whichever comes first")

@@ -57,6 +57,7 @@ function addAccessor(name, cssName) {
 let accessorsMade = false;
 function makeAccessors() {
   accessorsMade = true;
+  env.defineNow(impl.CSSStyleDeclaration);
   for (let i = 0; i < newer.length; i++) addAccessor(camelName(newer[i]), newer[i]);
   for (let i = 0; i < prefixed.length; i++) {
     const camel = camelName(stringSlice(prefixed[i], 1));
@@ -77,12 +78,12 @@ function makeAccessors() {
   }
 }
 // The properties a declaration may set: domino's (the dashed names its accessors carry) and the
-// newer ones, made at the first declaration read (most engines of a test run read none), from
-// the prototype as it was when this part ran.
-const styleNames = getOwnNames(Style);
+// newer ones, made at the first declaration read (most engines of a test run read none).
 let known = null;
 function isKnown(name) {
   if (known === null) {
+    env.defineNow(impl.CSSStyleDeclaration);
+    const styleNames = getOwnNames(Style);
     known = objectCreate(null);
     for (let i = 0; i < styleNames.length; i++) {
       const k = styleNames[i];
