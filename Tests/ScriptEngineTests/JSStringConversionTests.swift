@@ -1,5 +1,6 @@
 import Testing
 @testable import ScriptEngine
+import BridgeValues
 
 /// A string argument's UTF-8 bytes, as the SDK's params text is read: exact, and not kept in the
 /// worst-case room JavaScriptCore asks for (3 bytes a UTF-16 unit) when it is far larger.
@@ -14,5 +15,34 @@ struct JSStringConversionTests {
         #expect(bytes.count == byteCount)
         // (The worst case is 3 × the UTF-16 length + 1: 30 001 bytes for 10 000 ASCII letters.)
         if bytes.count > 4096 { #expect(bytes.capacity < 2 * bytes.count, "capacity \(bytes.capacity) for \(bytes.count) bytes") }
+    }
+}
+
+/// Answers' JSON text reaches JavaScript as the same value whichever way it is handed over: a
+/// short all-ASCII text as UTF-16, anything else as UTF-8.
+@MainActor
+struct JSONDeliveryTests {
+    @Test("a value parsed from JSON text is the same on both sides of the short-text limit", arguments: [
+        #"{"a":1,"b":"x","c":[1,2,3]}"#, #"[1,"two",{"three":3.5e3}]"#, #""\u00e9\n""#, #"{"é":"ünïcödé 😀"}"#, "\"" + String(repeating: "a", count: 254) + "\"",
+        "\"" + String(repeating: "a", count: 255) + "\"", "[" + String(repeating: "1,", count: 300) + "1]", "null", "-0", " 7 ",
+    ])
+    func sameValue(_ text: String) throws {
+        let context = ScriptContext(vm: ScriptVM())
+        let take = try #require(try context.evaluateFunction("(function (n, v) { globalThis.got = v; globalThis.n = n; })", sourceURL: "t.js"))
+        var bytes = Array(text.utf8)
+        bytes.append(0)
+        try bytes.withUnsafeBufferPointer { b throws(ScriptError) in try context.call(take, 3, nulTerminatedJSON: b) }
+        #expect(try context.evaluate("JSON.stringify(got)", sourceURL: nil) == .string(try JSONParser().parse(text).jsonString()))
+        #expect(try context.evaluate("n", sourceURL: nil) == 3)
+    }
+
+    @Test("text that is not JSON gives undefined, short or long, ASCII or not", arguments: ["{", "{'a':1}", "[1,]", "\"é", "[" + String(repeating: "1,", count: 300) + "]", ""])
+    func notJSON(_ text: String) throws {
+        let context = ScriptContext(vm: ScriptVM())
+        let take = try #require(try context.evaluateFunction("(function (n, v) { globalThis.kind = typeof v; })", sourceURL: "t.js"))
+        var bytes = Array(text.utf8)
+        bytes.append(0)
+        try bytes.withUnsafeBufferPointer { b throws(ScriptError) in try context.call(take, 1, nulTerminatedJSON: b) }
+        #expect(try context.evaluate("kind", sourceURL: nil) == "undefined")
     }
 }
