@@ -375,56 +375,6 @@ package final class ScriptContext {
         }
     }
 
-    /// A JS value parsed from UTF-8 JSON text (`nil` if the text is not JSON).
-    nonisolated static func makeFromJSON(_ ctx: JSContextRef, _ bytes: [UInt8]) -> JSValueRef? {
-        var bytes = bytes
-        bytes.append(0)
-        return bytes.withUnsafeBufferPointer { makeFromJSON(ctx, nulTerminated: $0) }
-    }
-
-    /// A JS value parsed from NUL-terminated UTF-8 JSON text, read in place (`nil` if the text
-    /// is not JSON). `null`, `true` and `false` alone are made without the parser, whose fixed
-    /// cost (~250 ns) is most of a void call's answer.
-    nonisolated static func makeFromJSON(_ ctx: JSContextRef, nulTerminated bytes: UnsafeBufferPointer<UInt8>) -> JSValueRef? {
-        if bytes.count >= 5, bytes[4] == 0 {
-            if bytes[0] == UInt8(ascii: "n"), bytes[1] == UInt8(ascii: "u"), bytes[2] == UInt8(ascii: "l"), bytes[3] == UInt8(ascii: "l") { return JSValueMakeNull(ctx) }
-            if bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "r"), bytes[2] == UInt8(ascii: "u"), bytes[3] == UInt8(ascii: "e") { return JSValueMakeBoolean(ctx, true) }
-        } else if bytes.count >= 6, bytes[5] == 0, bytes[0] == UInt8(ascii: "f"), bytes[1] == UInt8(ascii: "a"), bytes[2] == UInt8(ascii: "l"),
-                  bytes[3] == UInt8(ascii: "s"), bytes[4] == UInt8(ascii: "e") {
-            return JSValueMakeBoolean(ctx, false)
-        }
-        if bytes.count - 1 <= shortJSONLimit, let value = makeFromShortASCIIJSON(ctx, UnsafeBufferPointer(rebasing: bytes.dropLast())) { return value }
-        return bytes.withMemoryRebound(to: CChar.self) { cbuf in
-            let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
-            defer { JSStringRelease(s) }
-            return JSValueMakeFromJSONString(ctx, s)
-        }
-    }
-
-    /// The longest text `makeFromShortASCIIJSON` takes.
-    nonisolated static let shortJSONLimit = 256
-
-    /// A JS value parsed from a short all-ASCII JSON text, handed to JavaScriptCore as UTF-16
-    /// (`nil` when the text is not all ASCII, or not JSON). JavaScriptCore's UTF-8 entry point
-    /// converts every text to UTF-16 in a buffer of its own and then copies it again as 8-bit:
-    /// 172 against 82 ns for a 27-byte answer (a C program, 500 000 runs), about a tenth of
-    /// delivering it. Only short texts: the string values a 16-bit text yields are 16-bit too
-    /// (a megabyte of strings parsed this way took 75 % more memory).
-    nonisolated static func makeFromShortASCIIJSON(_ ctx: JSContextRef, _ bytes: UnsafeBufferPointer<UInt8>) -> JSValueRef?? {
-        withUnsafeTemporaryAllocation(of: JSChar.self, capacity: max(bytes.count, 1)) { wide -> JSValueRef?? in
-            var high: UInt8 = 0
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                high |= b
-                wide[i] = JSChar(b)
-            }
-            guard high < 0x80 else { return nil }
-            let s = JSStringCreateWithCharacters(wide.baseAddress, bytes.count)
-            defer { JSStringRelease(s) }
-            return .some(JSValueMakeFromJSONString(ctx, s))
-        }
-    }
-
     /// Sets the function that JSC calls with `(promise, reason)` for unhandled rejections.
     package func setUnhandledRejectionHandler(_ function: ScriptFunction) {
         var exc: JSValueRef?
