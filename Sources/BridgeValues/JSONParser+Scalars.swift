@@ -1,6 +1,15 @@
 /// The scalar readers of `JSONParser.Reader`: numbers and strings (with their escapes).
 extension JSONParser.Reader {
     mutating func number() throws(JSONParser.Failure) -> Double {
+        // A lone digit before a delimiter (most numbers in a call's params: counts, ids, flags).
+        if bytes[pos] &- 0x30 <= 9, pos + 1 < bytes.count {
+            let next = bytes[pos + 1]
+            if next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") || next == 0x20 || next == 0x0A {
+                let digit = Double(bytes[pos] &- 0x30)
+                pos += 1
+                return digit
+            }
+        }
         let start = pos
         var isInteger = true
         var negative = false

@@ -21,6 +21,10 @@ struct JSONParserTests {
         ("{}", [:]),
         (#"{"k":1,"k":2}"#, ["k": 2]),
         ("\n\t[ 1 , [ ] , { } ]\r\n", [1, [], [:]]),
+        // Lone digits before each delimiter (the short path), and after them what is not one.
+        ("[7,8 ,9\n,0]", [7, 8, 9, 0]),
+        (#"{"a":5,"b":[6],"c":{"d":0}}"#, ["a": 5, "b": [6], "c": ["d": 0]]),
+        ("[1.5,2e1,3\t,-4,56]", [1.5, 20, 3, -4, 56]),
     ]
 
     @Test("valid JSON parses to the expected value", arguments: validCases)
@@ -39,6 +43,8 @@ struct JSONParserTests {
     static let invalidCases: [(String, String, String)] = [
         (#"{"a":[1,2,}"#, "a[2]", "unexpected character"),
         ("[01]", "[0]", "leading zeros"),
+        ("[0x1]", "", "expected ',' or ']'"),
+        ("[1,2", "", "unexpected end"),
         (#"{"a" 1}"#, "", "expected ':'"),
         (#"{"x":{"y":"\ud800"}}"#, "x.y", "lone surrogate"),
         (#"["\udc00"]"#, "[0]", "lone surrogate"),
