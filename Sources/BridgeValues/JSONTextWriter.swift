@@ -67,8 +67,9 @@ struct JSONTextWriter: ~Copyable {
     /// `null` for a non-finite number (JSON has none).
     mutating func appendNumber(_ n: Double) {
         guard n.isFinite else { return append("null") }
-        if n == n.rounded(.towardZero), n.magnitude < 9.2e18 {
-            // (-0 is written as 0, as JSON.stringify writes it.)
+        // (An integer: its Int64 reads back as itself. -0 is written as 0, as JSON.stringify
+        // writes it.)
+        if n.magnitude < 9.2e18, Double(Int64(n)) == n {
             var v = Int64(n)
             reserve(20)
             if v < 0 {
@@ -103,6 +104,8 @@ struct JSONTextWriter: ~Copyable {
     /// A JSON string: quoted, with `"`, `\`, control characters and U+2028/U+2029 escaped (the
     /// last two are valid JSON but not valid in older JavaScript source).
     mutating func appendString(_ s: String) {
+        // (A native string's bytes are read in place; only others are made contiguous first.)
+        if s.utf8.withContiguousStorageIfAvailable({ appendString(utf8: $0) }) != nil { return }
         var s = s
         s.withUTF8 { appendString(utf8: $0) }
     }
@@ -160,11 +163,11 @@ struct JSONTextWriter: ~Copyable {
         case .string(let s): appendString(s)
         case .array(let items):
             append(UInt8(ascii: "["))
-            var first = true
-            for item in items {
-                if !first { append(UInt8(ascii: ",")) }
-                first = false
-                appendValue(item)
+            items.withUnsafeBufferPointer { list in
+                for i in list.indices {
+                    if i > 0 { append(UInt8(ascii: ",")) }
+                    appendValue(list[i])
+                }
             }
             append(UInt8(ascii: "]"))
         case .object(let object):
