@@ -13,7 +13,13 @@ extension ScriptContext {
     /// A JS value parsed from NUL-terminated UTF-8 JSON text, read in place (`nil` if the text
     /// is not JSON). `null`, `true` and `false` alone are made without the parser, whose fixed
     /// cost (~250 ns) is most of a void call's answer.
-    nonisolated static func makeFromJSON(_ ctx: JSContextRef, nulTerminated bytes: UnsafeBufferPointer<UInt8>) -> JSValueRef? {
+    ///
+    /// `shortAsUTF16`: a short all-ASCII text goes in as UTF-16 (``makeFromShortASCIIJSON``) — for
+    /// the answers the outbox delivers. Not elsewhere: a 16-bit text is parsed by another
+    /// instance of JavaScriptCore's parser, whose code a process that parses only 8-bit texts
+    /// never faults in (`bridge-run run hello.js` peaked 125 KiB higher in its text when the
+    /// start-up's JSON went that way).
+    nonisolated static func makeFromJSON(_ ctx: JSContextRef, nulTerminated bytes: UnsafeBufferPointer<UInt8>, shortAsUTF16: Bool = false) -> JSValueRef? {
         if bytes.count >= 5, bytes[4] == 0 {
             if bytes[0] == UInt8(ascii: "n"), bytes[1] == UInt8(ascii: "u"), bytes[2] == UInt8(ascii: "l"), bytes[3] == UInt8(ascii: "l") { return JSValueMakeNull(ctx) }
             if bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "r"), bytes[2] == UInt8(ascii: "u"), bytes[3] == UInt8(ascii: "e") { return JSValueMakeBoolean(ctx, true) }
@@ -21,7 +27,7 @@ extension ScriptContext {
                   bytes[3] == UInt8(ascii: "s"), bytes[4] == UInt8(ascii: "e") {
             return JSValueMakeBoolean(ctx, false)
         }
-        if bytes.count - 1 <= shortJSONLimit, let value = makeFromShortASCIIJSON(ctx, UnsafeBufferPointer(rebasing: bytes.dropLast())) { return value }
+        if shortAsUTF16, bytes.count - 1 <= shortJSONLimit, let value = makeFromShortASCIIJSON(ctx, UnsafeBufferPointer(rebasing: bytes.dropLast())) { return value }
         return bytes.withMemoryRebound(to: CChar.self) { cbuf in
             let s = JSStringCreateWithUTF8CString(cbuf.baseAddress)
             defer { JSStringRelease(s) }
