@@ -27,22 +27,25 @@ struct JSONDeliveryTests {
         "\"" + String(repeating: "a", count: 255) + "\"", "[" + String(repeating: "1,", count: 300) + "1]", "null", "-0", " 7 ",
     ])
     func sameValue(_ text: String) throws {
-        let context = ScriptContext(vm: ScriptVM())
-        let take = try #require(try context.evaluateFunction("(function (n, v) { globalThis.got = v; globalThis.n = n; })", sourceURL: "t.js"))
-        var bytes = Array(text.utf8)
-        bytes.append(0)
-        try bytes.withUnsafeBufferPointer { b throws(ScriptError) in try context.call(take, 3, nulTerminatedJSON: b) }
+        let context = try Self.deliver(text, to: "(function (n, v) { globalThis.got = v; globalThis.n = n; })", n: 3)
         #expect(try context.evaluate("JSON.stringify(got)", sourceURL: nil) == .string(try JSONParser().parse(text).jsonString()))
         #expect(try context.evaluate("n", sourceURL: nil) == 3)
     }
 
     @Test("text that is not JSON gives undefined, short or long, ASCII or not", arguments: ["{", "{'a':1}", "[1,]", "\"é", "[" + String(repeating: "1,", count: 300) + "]", ""])
     func notJSON(_ text: String) throws {
+        let context = try Self.deliver(text, to: "(function (n, v) { globalThis.kind = typeof v; })", n: 1)
+        #expect(try context.evaluate("kind", sourceURL: nil) == "undefined")
+    }
+
+    /// A new context in which `function` (a function expression) was called with `n` and the value
+    /// of `text` as the outbox delivers an answer.
+    static func deliver(_ text: String, to function: String, n: Double) throws -> ScriptContext {
         let context = ScriptContext(vm: ScriptVM())
-        let take = try #require(try context.evaluateFunction("(function (n, v) { globalThis.kind = typeof v; })", sourceURL: "t.js"))
+        let take = try #require(try context.evaluateFunction(function, sourceURL: "t.js"))
         var bytes = Array(text.utf8)
         bytes.append(0)
-        try bytes.withUnsafeBufferPointer { b throws(ScriptError) in try context.call(take, 1, nulTerminatedJSON: b) }
-        #expect(try context.evaluate("kind", sourceURL: nil) == "undefined")
+        try bytes.withUnsafeBufferPointer { b throws(ScriptError) in try context.call(take, n, nulTerminatedJSON: b) }
+        return context
     }
 }
