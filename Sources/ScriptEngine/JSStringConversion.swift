@@ -73,12 +73,19 @@ enum JSStringConversion {
     /// copied: `[UInt8](unsafeUninitializedCapacity:)` calls the standard library's unspecialized
     /// array initializer, which looked up the storage class's metadata on every call (~45 ns of
     /// a params text's ~100, more than the copy), and kept up to three times the text's memory.
+    /// Texts whose worst case is over 64 KiB use a heap buffer instead.
     static func utf8Array(_ ref: JSStringRef) -> [UInt8] {
         let max = JSStringGetMaximumUTF8CStringSize(ref)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(max, 1)) { buffer in
+        // (A large text goes through the heap: temporary memory may be the thread's stack, whose
+        // pages stay resident once touched.)
+        let copy = { (buffer: UnsafeMutableBufferPointer<UInt8>) -> [UInt8] in
             let written = buffer.withMemoryRebound(to: CChar.self) { JSStringGetUTF8CString(ref, $0.baseAddress, max) }
             return Array(UnsafeBufferPointer(rebasing: buffer[0..<Swift.max(0, written - 1)]))
         }
+        guard max > 64 * 1024 else { return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(max, 1), copy) }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max)
+        defer { buffer.deallocate() }
+        return copy(buffer)
     }
 
     /// `utf8Array(_:)` of a JavaScriptCore string made from `string` (for tests).
