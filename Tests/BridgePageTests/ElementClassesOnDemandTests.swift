@@ -85,6 +85,30 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("var p = document.createElement('p'); p.setAttribute('style', 'margin-top: 1px; bogus-thing: 2'); p.style.cssText") == "margin-top: 1px;")
     }
 
+    @Test("an SVG element's style, read first, has the page layer's accessors")
+    func svgStyleFirst() throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        #expect(try e.evaluate("var st = document.createElementNS('http://www.w3.org/2000/svg', 'svg').style; st.aspectRatio = '1'; st.color = 'red'; ['gap' in st, st.cssText].join()") == "true,aspect-ratio: 1; color: red;")
+    }
+
+    @Test("pages that get in the way of a definition do not leave a class half-defined or unreadable", arguments: [
+        // A replaced built-in that throws while a class is defined: the next need defines it whole.
+        ("var f = Array.prototype.forEach; Array.prototype.forEach = function () { throw new Error('x'); }; try { document.createElement('form'); } catch (e) {} Array.prototype.forEach = f; var form = document.createElement('form'); [form.method, form.enctype].join()",
+         "get,application/x-www-form-urlencoded"),
+        // A non-writable, enumerable addition to Object.prototype (not set aside while defining).
+        ("Object.defineProperty(Object.prototype, 'foo', { value: 1, enumerable: true }); var t = document.createElement('table'); t.setAttribute('border', '2'); var r = [t.border, Object.getOwnPropertyNames(HTMLTableCellElement.prototype).indexOf('foo'), document.createElement('p').style.color === ''].join(); delete Object.prototype.foo; r",
+         "2,-1,true"),
+        // A sealed window: the class globals still read, and assignments to them still land.
+        ("Object.seal(window); var a = typeof HTMLTableCellElement; HTMLTableRowElement = 7; [a, HTMLTableRowElement, 'colSpan' in document.createElement('td')].join()",
+         "function,7,true"),
+    ])
+    func definitionsSurviveThePage(_ script: String, _ expected: String) throws {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        #expect(try e.evaluate(script) == .string(expected))
+    }
+
     @Test("the page layer's members win over domino's, whichever comes first")
     func thePageLayersMembersWin() throws {
         let e = try PageTestEngine.make()

@@ -66,6 +66,9 @@ function makeAccessors() {
   }
 }
 {
+  // (domino's own `style` members first: its element classes get their members when needed.)
+  env.defineNow(impl.HTMLElement);
+  if (impl.SVGElement) env.defineNow(impl.SVGElement);
   const owners = [impl.HTMLElement.prototype, impl.SVGElement ? impl.SVGElement.prototype : null];
   for (let i = 0; i < owners.length; i++) {
     const d = owners[i] && getOwn(owners[i], 'style');

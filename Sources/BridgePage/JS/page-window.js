@@ -215,8 +215,16 @@ function defineNow(c) {
   if (pending === undefined) return;
   mapDelete(pendingMembers, c);
   pendingCount--;
-  defineNow(pending.superclass);
-  withWebIDLDescriptors(pending.defineMembers);
+  // (A definition stopped part-way — a page's replaced built-in threw, the time limit — is tried
+  // again at the next need: what was defined stays, the rest follows.)
+  try {
+    defineNow(pending.superclass);
+    withWebIDLDescriptors(pending.defineMembers);
+  } catch (e) {
+    mapSet(pendingMembers, c, pending);
+    pendingCount++;
+    throw e;
+  }
 }
 mapSet(provided, 'bridge:defineNow', defineNow);
 mapSet(provided, 'bridge:hasOwn', hasOwn);
@@ -282,13 +290,16 @@ function copyMembers(proto, skip) {
 }
 // A class whose members are not defined yet stands in as an accessor that defines them at the
 // first read and becomes the plain property `put` makes.
+// (On a window the page sealed or froze, the accessor stays and keeps the value itself.)
 function putClass(name, c) {
   if (!mapHas(pendingMembers, c)) return put(name, c);
   if (kept && setHas(kept, name)) return;
+  let value = c;
+  const settle = function () { try { put(name, value); } catch (e) { } };
   defineOwn(global, name, {
     __proto__: null,
-    get: function () { defineNow(c); put(name, c); return c; },
-    set: function (v) { put(name, v); },
+    get: function () { if (value === c) defineNow(c); settle(); return value; },
+    set: function (v) { value = v; settle(); },
     enumerable: true, configurable: true
   });
   if (defined) setAdd(defined, name);
