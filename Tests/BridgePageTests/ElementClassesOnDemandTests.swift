@@ -29,6 +29,14 @@ import BridgeRuntimeTesting
         })()
         """
 
+    /// `dump` in a new engine after `script` ran there.
+    static func dump(after script: String) throws -> JSONValue {
+        let e = try PageTestEngine.make()
+        defer { e.close() }
+        try e.evaluate(script)
+        return try e.evaluate(dump)
+    }
+
     /// Tags of most of domino's classes, HTML and SVG, made in the order given.
     static let tags = ["a", "area", "audio", "base", "body", "br", "button", "canvas", "caption", "col", "data", "datalist",
                        "del", "details", "dialog", "div", "dl", "embed", "fieldset", "font", "form", "h1", "head", "hr", "html",
@@ -39,15 +47,9 @@ import BridgeRuntimeTesting
 
     @Test("a class touched first through its elements ends with the members it has when touched first through its global")
     func theOrderDoesNotMatter() throws {
-        let byGlobals = try PageTestEngine.make()
-        defer { byGlobals.close() }
-        let viaGlobals = try byGlobals.evaluate(Self.dump)
-
-        let byElements = try PageTestEngine.make()
-        defer { byElements.close() }
+        let viaGlobals = try Self.dump(after: "")
         let list = JSONValue.array(Self.tags.reversed().map { .string($0) }).jsonString()
-        try byElements.evaluate("\(list).forEach(function (t) { document.createElement(t); }); document.createElementNS('http://www.w3.org/2000/svg', 'svg');")
-        let viaElements = try byElements.evaluate(Self.dump)
+        let viaElements = try Self.dump(after: "\(list).forEach(function (t) { document.createElement(t); }); document.createElementNS('http://www.w3.org/2000/svg', 'svg');")
 
         guard case .string(let a) = viaGlobals, case .string(let b) = viaElements else { Issue.record("no dump"); return }
         #expect(a == b)
@@ -75,11 +77,7 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("typeof Object.getOwnPropertyDescriptor(window, 'CSSStyleDeclaration').get") == "function")
         // A dump taken after a style was read equals one taken with the global read first.
         try e.evaluate("document.body.style.color = 'red'")
-        let afterStyle = try e.evaluate(Self.dump)
-        let other = try PageTestEngine.make()
-        defer { other.close() }
-        try other.evaluate("CSSStyleDeclaration.prototype; document.body.style.color = 'red'")
-        #expect(try other.evaluate(Self.dump) == afterStyle)
+        #expect(try e.evaluate(Self.dump) == Self.dump(after: "CSSStyleDeclaration.prototype; document.body.style.color = 'red'"))
         #expect(try e.evaluate("var s = document.body.style; [typeof Object.getOwnPropertyDescriptor(CSSStyleDeclaration.prototype, 'fontSize').get, 'font-size' in s, 'aspectRatio' in s, s.color].join()") == "function,true,true,red")
         // Declarations of domino's properties are kept, of unknown ones dropped.
         #expect(try e.evaluate("var p = document.createElement('p'); p.setAttribute('style', 'margin-top: 1px; bogus-thing: 2'); p.style.cssText") == "margin-top: 1px;")
