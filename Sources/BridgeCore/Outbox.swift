@@ -60,7 +60,7 @@ final class Outbox {
         buffer.append(UInt8(ascii: "0") + kind.rawValue)
         buffer.append(UInt8(ascii: ","))
         if kind != .event, let n = sdk {
-            JSONValue.appendNumber(Double(n), to: &buffer)
+            JSONValue.appendInteger(n, to: &buffer)
         } else {
             JSONValue.appendString(id, to: &buffer)
         }
@@ -69,7 +69,14 @@ final class Outbox {
         encoder.append(value, to: &buffer)
         let valueEnd = buffer.count
         buffer.append(UInt8(ascii: ","))
-        if let error { error.jsonValue.appendJSON(to: &buffer) } else { buffer.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if let error {
+            error.jsonValue.appendJSON(to: &buffer)
+        } else {
+            buffer.append(UInt8(ascii: "n"))
+            buffer.append(UInt8(ascii: "u"))
+            buffer.append(UInt8(ascii: "l"))
+            buffer.append(UInt8(ascii: "l"))
+        }
         return valueStart..<valueEnd
     }
 

@@ -31,6 +31,25 @@ extension JSONValue {
         write(to: &out, chunk: 32) { $0.appendNumber(n) }
     }
 
+    /// Appends a non-negative integer's decimal digits: one pass for up to eight digits (the
+    /// digits packed into a word, no writer set up — this writes every answer's callback number),
+    /// else through ``appendNumber(_:to:)``.
+    package static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+        guard n >= 0, n < 100_000_000 else { return appendNumber(Double(n), to: &out) }
+        // Each digit goes in below the ones after it, so the word's bytes in memory (little
+        // endian) are the digits in reading order.
+        var word: UInt64 = 0
+        var length = 0
+        var rest = n
+        repeat {
+            word = word << 8 | UInt64(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+            length += 1
+        } while rest > 0
+        word = word.littleEndian
+        withUnsafeBytes(of: &word) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0.prefix(length))) }
+    }
+
     /// Appends a JSON string: quoted, with `"`, `\`, control characters and U+2028/U+2029
     /// escaped (the last two are valid JSON but not valid in older JavaScript source).
     package static func appendString(_ s: String, to out: inout [UInt8]) {

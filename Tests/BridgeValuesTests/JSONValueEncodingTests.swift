@@ -50,6 +50,15 @@ struct JSONValueEncodingTests {
         #expect(Double(text) == n)
     }
 
+    @Test("appendInteger writes an integer's digits after what is there, on both sides of its eight-digit path", arguments: [
+        0, 7, 9, 10, 42, 100, 12_345_678, 99_999_999, 100_000_000, 123_456_789_012, -1, -300,
+    ])
+    func appendIntegerWritesDigits(_ n: Int) {
+        var out = Array("[1,".utf8)
+        JSONValue.appendInteger(n, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "[1," + String(n))
+    }
+
     /// JSON.stringify writes every integer below 1e21 without a fraction; the encoder's integer
     /// path stops at 1e15 and Swift's `description` then appends ".0".
     @Test("integers from 1e15 up to 2^53 are written like JSON.stringify writes them", arguments: [
