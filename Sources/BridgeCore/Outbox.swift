@@ -30,6 +30,10 @@ final class Outbox {
     /// calls: its number and where its value's text lies in the buffer. A batch of that entry
     /// alone goes to `deliverOne` (a call awaited in a loop: every batch is one answer).
     private var single: (sdk: Int, value: Range<Int>)?
+    /// The UTF-8 length of the batch's longest string value: a batch without one longer than
+    /// JavaScriptCore atomizes goes to it as UTF-16, which is faster to hand over and yields no
+    /// 16-bit string (`ScriptContext.atomizedJSONStringLength`).
+    private var longestString = 0
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
     init(engine: BridgeEngine) {
@@ -45,7 +49,7 @@ final class Outbox {
         let first = count == 0
         count += 1
         // (The entry is written in one access to the buffer, not one per part.)
-        let valueText = Self.write(kind, id: id, sdk: sdk, value: value, error: error, first: first, into: &buffer, encoder: &encoder)
+        let valueText = Self.write(kind, id: id, sdk: sdk, value: value, error: error, first: first, into: &buffer, encoder: &encoder, longestString: &longestString)
         if first { single = kind == .final && error == nil ? sdk.map { ($0, valueText) } : nil }
         if !flushScheduled {
             flushScheduled = true
@@ -54,8 +58,10 @@ final class Outbox {
         }
     }
 
-    /// Appends one entry to `buffer`; returns where its value's text lies.
-    private static func write(_ kind: Kind, id: String, sdk: Int?, value: JSONValue, error: BridgeError?, first: Bool, into buffer: inout [UInt8], encoder: inout RepeatedValueEncoder) -> Range<Int> {
+    /// Appends one entry to `buffer`, raising `longestString` to its longest string value's
+    /// length; returns where its value's text lies.
+    private static func write(_ kind: Kind, id: String, sdk: Int?, value: JSONValue, error: BridgeError?, first: Bool, into buffer: inout [UInt8], encoder: inout RepeatedValueEncoder,
+                              longestString: inout Int) -> Range<Int> {
         buffer.append(first ? UInt8(ascii: "[") : UInt8(ascii: ","))
         buffer.append(UInt8(ascii: "0") + kind.rawValue)
         buffer.append(UInt8(ascii: ","))
@@ -63,14 +69,15 @@ final class Outbox {
             JSONValue.appendInteger(n, to: &buffer)
         } else {
             JSONValue.appendString(id, to: &buffer)
+            longestString = max(longestString, id.utf8.count)
         }
         buffer.append(UInt8(ascii: ","))
         let valueStart = buffer.count
-        encoder.append(value, to: &buffer)
+        encoder.append(value, to: &buffer, longestString: &longestString)
         let valueEnd = buffer.count
         buffer.append(UInt8(ascii: ","))
         if let error {
-            error.jsonValue.appendJSON(to: &buffer)
+            error.jsonValue.appendJSON(to: &buffer, longestString: &longestString)
         } else {
             buffer.append(UInt8(ascii: "n"))
             buffer.append(UInt8(ascii: "u"))
@@ -97,6 +104,8 @@ final class Outbox {
         guard count > 0 else { return }
         let one = count == 1 ? single : nil
         single = nil
+        let noLongStrings = longestString <= ScriptContext.atomizedJSONStringLength
+        longestString = 0
         buffer.append(UInt8(ascii: "]"))
         buffer.append(0)
         count = 0
@@ -112,7 +121,7 @@ final class Outbox {
             let batch = buffer
             buffer.removeAll(keepingCapacity: true)
             do {
-                try batch.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+                try batch.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b, noLongStrings: noLongStrings) }
             } catch {
                 engine.recordUncaught(error)
             }
@@ -126,10 +135,11 @@ final class Outbox {
                 // The value's text, ended in place (the batch is not read again).
                 delivering[one.value.upperBound] = 0
                 try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in
-                    try context.call(deliverOne, Double(one.sdk), nulTerminatedJSON: UnsafeBufferPointer(rebasing: b[one.value.lowerBound...one.value.upperBound]))
+                    try context.call(deliverOne, Double(one.sdk), nulTerminatedJSON: UnsafeBufferPointer(rebasing: b[one.value.lowerBound...one.value.upperBound]),
+                                     noLongStrings: noLongStrings)
                 }
             } else {
-                try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b) }
+                try delivering.withUnsafeBufferPointer { (b) throws(ScriptError) in try context.call(deliver, nulTerminatedJSON: b, noLongStrings: noLongStrings) }
             }
         } catch {
             engine.recordUncaught(error)

@@ -7,6 +7,10 @@ struct JSONTextWriter: ~Copyable {
     private let capacity: Int
     private let out: UnsafeMutablePointer<[UInt8]>
     private var count = 0
+    /// The UTF-8 length of the longest string value written (object keys not counted): what
+    /// tells whether JavaScriptCore's parser would make a 16-bit string of one (see
+    /// ``JSONValue/appendJSON(to:longestString:)``).
+    private(set) var longestString = 0
 
     /// A writer through `buffer` into `out` (both must outlive it; call `finish()` at the end).
     init(_ buffer: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutablePointer<[UInt8]>) {
@@ -160,7 +164,9 @@ struct JSONTextWriter: ~Copyable {
         case .null: append("null")
         case .bool(let b): b ? append("true") : append("false")
         case .number(let n): appendNumber(n)
-        case .string(let s): appendString(s)
+        case .string(let s):
+            appendString(s)
+            longestString = max(longestString, s.utf8.count)
         case .array(let items):
             append(UInt8(ascii: "["))
             items.withUnsafeBufferPointer { list in

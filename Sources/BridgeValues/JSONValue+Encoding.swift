@@ -25,6 +25,24 @@ extension JSONValue {
         }
     }
 
+    /// ``appendJSON(to:)``, raising `longestString` to the UTF-8 length of the longest string
+    /// value written if that is longer (object keys are not counted).
+    package func appendJSON(to out: inout [UInt8], longestString: inout Int) {
+        switch self {
+        case .array, .object:
+            var longest = 0
+            JSONValue.write(to: &out, chunk: 1024) {
+                $0.appendValue(self)
+                longest = $0.longestString
+            }
+            longestString = max(longestString, longest)
+        case .string(let s):
+            JSONValue.appendString(s, to: &out)
+            longestString = max(longestString, s.utf8.count)
+        default: appendJSON(to: &out)
+        }
+    }
+
     /// Appends a JSON number: an integer's digits, else the shortest text that reads back as `n`;
     /// `null` for a non-finite number (JSON has none).
     package static func appendNumber(_ n: Double, to out: inout [UInt8]) {

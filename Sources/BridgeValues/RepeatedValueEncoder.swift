@@ -6,25 +6,39 @@ package struct RepeatedValueEncoder {
     /// The last container written, and its text once it came twice in a row.
     private var lastValue: JSONValue = .null
     private var lastText: [UInt8]?
+    /// The longest string value in `lastText`.
+    private var lastLongest = 0
 
     package init() {}
 
     /// Appends `value`'s compact JSON text (keys sorted) to `out`.
     package mutating func append(_ value: JSONValue, to out: inout [UInt8]) {
+        var longest = 0
+        append(value, to: &out, longestString: &longest)
+    }
+
+    /// Appends `value`'s compact JSON text (keys sorted) to `out`, raising `longestString` to the
+    /// UTF-8 length of its longest string value if that is longer (see
+    /// ``JSONValue/appendJSON(to:longestString:)``).
+    package mutating func append(_ value: JSONValue, to out: inout [UInt8], longestString: inout Int) {
         switch value {
         case .array, .object: break
         default:
-            value.appendJSON(to: &out)
+            value.appendJSON(to: &out, longestString: &longestString)
             return
         }
         if let text = lastText, value.isIdentical(to: lastValue) {
             out.append(contentsOf: text)
+            longestString = max(longestString, lastLongest)
             return
         }
         let start = out.count
-        value.appendJSON(to: &out)
+        var longest = 0
+        value.appendJSON(to: &out, longestString: &longest)
+        longestString = max(longestString, longest)
         if value.isIdentical(to: lastValue) {
             lastText = Array(out[start...])
+            lastLongest = longest
         } else {
             lastValue = value
             lastText = nil

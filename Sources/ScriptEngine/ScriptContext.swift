@@ -358,15 +358,17 @@ package final class ScriptContext {
 
     /// Calls a JS function with one argument parsed from NUL-terminated UTF-8 JSON text, without
     /// copying the text (the delivery hot path; one argument, so nothing to protect).
-    package func call(_ function: ScriptFunction, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
-        var argument: JSValueRef? = Self.makeFromJSON(ctx, nulTerminated: bytes, shortAsUTF16: true) ?? JSValueMakeUndefined(ctx)
+    /// `noLongStrings`: no string value in the text is longer than ``atomizedJSONStringLength``
+    /// (see ``makeFromJSON(_:nulTerminated:shortAsUTF16:noLongStrings:)``).
+    package func call(_ function: ScriptFunction, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>, noLongStrings: Bool = false) throws(ScriptError) {
+        var argument: JSValueRef? = Self.makeFromJSON(ctx, nulTerminated: bytes, shortAsUTF16: true, noLongStrings: noLongStrings) ?? JSValueMakeUndefined(ctx)
         _ = try trying { exc in JSObjectCallAsFunction(ctx, function.object, nil, 1, &argument, exc) }
     }
 
     /// Calls a JS function with a number and a value parsed from NUL-terminated UTF-8 JSON text
-    /// read in place.
-    package func call(_ function: ScriptFunction, _ a: Double, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) {
-        let value = Self.makeFromJSON(ctx, nulTerminated: bytes, shortAsUTF16: true)
+    /// read in place (`noLongStrings` as for the call with one argument).
+    package func call(_ function: ScriptFunction, _ a: Double, nulTerminatedJSON bytes: UnsafeBufferPointer<UInt8>, noLongStrings: Bool = false) throws(ScriptError) {
+        let value = Self.makeFromJSON(ctx, nulTerminated: bytes, shortAsUTF16: true, noLongStrings: noLongStrings)
         // (On this stack while JS runs: JavaScriptCore scans it conservatively.)
         var arguments: (JSValueRef?, JSValueRef?) = (JSValueMakeNumber(ctx, a), value ?? JSValueMakeUndefined(ctx))
         _ = try withUnsafeMutableBytes(of: &arguments) { raw throws(ScriptError) in

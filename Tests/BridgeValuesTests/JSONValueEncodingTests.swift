@@ -59,6 +59,34 @@ struct JSONValueEncodingTests {
         #expect(String(decoding: out, as: UTF8.self) == "[1," + String(n))
     }
 
+    @Test("appendJSON reports its longest string value, keys not counted", arguments: [
+        (JSONValue.null, 0), (7, 0), ("", 0), ("abc", 3), ("é", 2), (["a_key_longer_than_ten": 1], 0), (["k": "0123456789A"], 11),
+        ([1, "ab", ["x": ["y": "abcd"]], "a\nb"], 4), (["k": .string(String(repeating: "z", count: 300))], 300),
+    ] as [(JSONValue, Int)])
+    func longestStringValue(_ value: JSONValue, _ longest: Int) {
+        var out: [UInt8] = []
+        var found = 3
+        value.appendJSON(to: &out, longestString: &found)
+        #expect(found == max(3, longest))
+        #expect(out == Array(value.jsonString().utf8))
+    }
+
+    @Test("the repeated-value encoder reports a value's longest string when it copies the value's kept text too")
+    func repeatedValueLongestString() {
+        let value: JSONValue = ["name": "a string of 21 chars.", "n": 1]
+        var encoder = RepeatedValueEncoder()
+        var out: [UInt8] = []
+        for round in 0..<3 {
+            var found = 0
+            encoder.append(value, to: &out, longestString: &found)
+            #expect(found == 21, "round \(round)")
+        }
+        var found = 0
+        encoder.append(["other": "x"], to: &out, longestString: &found)
+        #expect(found == 1)
+        #expect(String(decoding: out, as: UTF8.self) == String(repeating: value.jsonString(), count: 3) + #"{"other":"x"}"#)
+    }
+
     /// JSON.stringify writes every integer below 1e21 without a fraction; the encoder's integer
     /// path stops at 1e15 and Swift's `description` then appends ".0".
     @Test("integers from 1e15 up to 2^53 are written like JSON.stringify writes them", arguments: [
