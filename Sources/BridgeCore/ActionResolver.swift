@@ -18,8 +18,9 @@ final class ActionResolver {
     }
 
     private unowned(unsafe) let engine: BridgeEngine
-    private var boundCache: [ScalarKey: Bound] = [:]
-    private var optionsCache: [ScalarKey: ActionOptions] = [:]
+    // (`@exclusivity(unchecked)`: read or written on every call; see `BridgeEngine.calls`.)
+    @exclusivity(unchecked) private var boundCache: [ScalarKey: Bound] = [:]
+    @exclusivity(unchecked) private var optionsCache: [ScalarKey: ActionOptions] = [:]
     private var componentInstances: [ObjectIdentifier: AnyObject] = [:]
 
     /// `unowned(unsafe)`: the resolver is created by the engine's initializer, held only by the
@@ -37,7 +38,7 @@ final class ActionResolver {
 
     /// The last method asked for and its options: a page calling one action in a loop skips
     /// the hashing.
-    private var lastOptions: (method: String, options: ActionOptions)?
+    @exclusivity(unchecked) private var lastOptions: (method: String, options: ActionOptions)?
 
     /// The options calls to `method` run with.
     func options(for method: String) -> ActionOptions {
@@ -67,7 +68,7 @@ final class ActionResolver {
 
     /// The last method bound and its handler: a page calling one action in a loop skips the
     /// hashing (bound handlers never change until `reset()`).
-    private var lastBound: (method: String, handler: ActionHandler)?
+    @exclusivity(unchecked) private var lastBound: (method: String, handler: ActionHandler)?
 
     /// The handler for `message`, or `nil` when nothing answers it.
     func handler(for message: BridgeMessage) -> ActionHandler? {

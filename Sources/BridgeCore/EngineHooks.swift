@@ -48,19 +48,20 @@ package struct PendingWork: Sendable, Equatable {
 /// then a capability set (or a mock, or a trace) adds to what is there and never replaces it.
 @MainActor
 final class EngineHooks {
+    // (`@exclusivity(unchecked)`: read or written on every call; see `BridgeEngine.calls`.)
     /// Consulted in the order added before the registries; the first non-`nil` handler wins.
-    var dispatchers: [@MainActor (BridgeMessage) -> ActionHandler?] = []
+    @exclusivity(unchecked) var dispatchers: [@MainActor (BridgeMessage) -> ActionHandler?] = []
     /// Run by stage, then in the order added; the first error refuses the call.
-    private(set) var callChecks: [(stage: CallCheckStage, check: @MainActor (BridgeCall, ActionOptions) -> BridgeError?)] = []
+    @exclusivity(unchecked) private(set) var callChecks: [(stage: CallCheckStage, check: @MainActor (BridgeCall, ActionOptions) -> BridgeError?)] = []
     /// Run in the order added on every successful result; the first error replaces it.
-    var resultChecks: [@MainActor (BridgeCall, JSONValue) -> BridgeError?] = []
+    @exclusivity(unchecked) var resultChecks: [@MainActor (BridgeCall, JSONValue) -> BridgeError?] = []
     /// Asked in the order added for an action's options; the first non-`nil` answer wins.
     var optionSources: [@MainActor (String) -> ActionOptions?] = []
     /// Receive every event, in the order added — or every event but the call traffic
     /// (`EngineEvent.isCallTraffic`) when `traffic` is `false`.
     private(set) var eventObservers: [(traffic: Bool, observe: @MainActor (EngineEvent) -> Void)] = []
     /// Whether some observer takes the call traffic (callers skip building those events otherwise).
-    private(set) var observesCallTraffic = false
+    @exclusivity(unchecked) private(set) var observesCallTraffic = false
     /// Receive every navigation that is not a bridge URL, in the order added.
     var navigationObservers: [@MainActor (String, NavigationKind) -> Void] = []
     /// Run when the engine closes, before its context goes (other layers drop what they hold).
@@ -80,7 +81,7 @@ final class EngineHooks {
     var urlInterceptors: [@MainActor (String) -> Bool] = []
     /// Bodies posted to a message handler with a receiver of its own (Cordova's `cordova`
     /// handler posts arrays), by handler name: the parsed body, any JSON value.
-    var messageReceivers: [String: @MainActor (JSONValue) -> Void] = [:]
+    @exclusivity(unchecked) var messageReceivers: [String: @MainActor (JSONValue) -> Void] = [:]
     /// Asked in the order added for a body that is not `{method, params, callbackId}`: `true`
     /// means it was a message of another protocol and was handled.
     var messageFallbacks: [@MainActor (String, JSONValue) -> Bool] = []

@@ -20,20 +20,21 @@ final class Outbox {
     }
 
     private unowned(unsafe) let engine: BridgeEngine
-    private var buffer: [UInt8] = []
+    // (`@exclusivity(unchecked)`: read or written on every call; see `BridgeEngine.calls`.)
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// The buffer being delivered while `buffer` collects the next batch.
     private var delivering: [UInt8] = []
-    private var count = 0
-    private var flushScheduled = false
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var flushScheduled = false
     private var isFlushing = false
     /// The first entry of the batch when it is a final answer without error to one of the SDK's
     /// calls: its number and where its value's text lies in the buffer. A batch of that entry
     /// alone goes to `deliverOne` (a call awaited in a loop: every batch is one answer).
-    private var single: (sdk: Int, value: Range<Int>)?
+    @exclusivity(unchecked) private var single: (sdk: Int, value: Range<Int>)?
     /// The UTF-8 length of the batch's longest string value: a batch without one longer than
     /// JavaScriptCore atomizes goes to it as UTF-16, which is faster to hand over and yields no
     /// 16-bit string (`ScriptContext.atomizedJSONStringLength`).
-    private var longestString = 0
+    @exclusivity(unchecked) private var longestString = 0
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
     init(engine: BridgeEngine) {
@@ -94,7 +95,7 @@ final class Outbox {
     }
 
     /// Answers' text; a canned answer that comes again and again is encoded once.
-    private var encoder = RepeatedValueEncoder()
+    @exclusivity(unchecked) private var encoder = RepeatedValueEncoder()
 
     /// Hands the batch to the SDK now. An exception escaping `deliver` (the time limit) is
     /// recorded as uncaught; the entries it had not reached are lost with the stopped script,

@@ -19,10 +19,11 @@ package final class ScriptHost {
     /// Replaces `Date` with the fake-time-aware shim; called once, when fake time first drives
     /// the engine, then dropped.
     private var installFakeDate: ScriptFunction?
+    // (`@exclusivity(unchecked)`: read or written on every call; see `BridgeEngine.calls`.)
     /// Installed message handler names, by index.
-    private(set) var handlerNames: [String] = []
+    @exclusivity(unchecked) private(set) var handlerNames: [String] = []
     /// The methods the SDK called, by the number it sends for them (`methodID(for:)`).
-    private(set) var methodNames: [String] = []
+    @exclusivity(unchecked) private(set) var methodNames: [String] = []
     private var methodNumbers: [ScalarKey: Int] = [:]
     /// How many distinct methods get a number, and how long a name may be (UTF-8 bytes, which
     /// are UTF-16 units too for the plain names numbered); calls to any others go as the
