@@ -35,6 +35,10 @@ final class Outbox {
     /// JavaScriptCore atomizes goes to it as UTF-16, which is faster to hand over and yields no
     /// 16-bit string (`ScriptContext.atomizedJSONStringLength`).
     @exclusivity(unchecked) private var longestString = 0
+    /// For tests: when set, every batch flushed is kept here with whether it went as holding no
+    /// long string (so a test can check the count against the text).
+    package var recordsBatches = false
+    package private(set) var recordedBatches: [(text: [UInt8], noLongStrings: Bool)] = []
 
     /// `unowned(unsafe)`: created by the engine's initializer, held only by the engine.
     init(engine: BridgeEngine) {
@@ -109,6 +113,7 @@ final class Outbox {
         longestString = 0
         buffer.append(UInt8(ascii: "]"))
         buffer.append(0)
+        if recordsBatches { recordedBatches.append((Array(buffer.dropLast()), noLongStrings)) }
         count = 0
         let host = engine.host
         guard let context = host.context, let deliver = host.deliver else {
