@@ -66,7 +66,8 @@ public struct BridgeCall: Sendable {
     }
 
     /// A call whose params are kept as they arrived (the engine's dispatch).
-    package init(method: String, paramsStorage: CallParams, callbackId: String?, handlerName: String, via: Via, pageURL: String, engineID: Int) {
+    package init(method: String, paramsStorage: CallParams, callbackId: String?, handlerName: String, via: Via, pageURL: String, engineID: Int,
+                 sdkCallback: Int? = nil, peerReply: (@MainActor @Sendable (CallOutcome) -> Void)? = nil) {
         self.method = method
         self.paramsStorage = paramsStorage
         self.callbackId = callbackId
@@ -74,6 +75,8 @@ public struct BridgeCall: Sendable {
         self.via = via
         self.pageURL = pageURL
         self.engineID = engineID
+        self.sdkCallback = sdkCallback
+        self.peerReply = peerReply
     }
 
     /// The params decoded into a `Decodable` type.

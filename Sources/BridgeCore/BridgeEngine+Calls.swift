@@ -41,9 +41,9 @@ extension BridgeEngine {
     /// `fromSDK`: the prelude's SDK sent the message through its own entry point, so an answer
     /// to its `cb_<n>` goes to the SDK's pending promise.
     func dispatch(_ message: BridgeMessage, handlerName: String, via: BridgeCall.Via, timeout: Duration?, wantsProgress: Bool, fromSDK: Bool, sdkCallback: Int? = nil, peerReply: (@MainActor @Sendable (CallOutcome) -> Void)? = nil) {
-        var call = BridgeCall(method: message.method, paramsStorage: message.paramsStorage, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL, engineID: id)
-        if fromSDK { call.sdkCallback = sdkCallback ?? message.callbackId.flatMap(SDKCallbackID.number) }
-        call.peerReply = peerReply
+        // (Made whole, a `let`: a `var` changed after its creation was copied at each call below.)
+        let call = BridgeCall(method: message.method, paramsStorage: message.paramsStorage, callbackId: message.callbackId, handlerName: handlerName, via: via, pageURL: configuration.pageURL,
+                              engineID: id, sdkCallback: fromSDK ? sdkCallback ?? message.callbackId.flatMap(SDKCallbackID.number) : nil, peerReply: peerReply)
         if hooks.observesCallTraffic { report(.call(method: call.method, params: call.params, callbackId: call.callbackId, via: via)) }
         if isClosing {
             calls.settle(call, .failure(.cancelled(method: call.method)))
