@@ -21,13 +21,13 @@ extension BridgeEngine {
             "internalTimers": .bool(configuration.offersInternalTimers),
         ]
         context.installNativeObject("__native", functions: [
-            ("config", { _ in .json(config) }),
-            ("intrinsics", { [unowned context] _ in Prelude.intrinsics(for: context) }),
-            ("bind", { [unowned self] args in
+            NativeFunctionSpec("config", { _ in .json(config) }),
+            NativeFunctionSpec("intrinsics", { [unowned context] _ in Prelude.intrinsics(for: context) }),
+            NativeFunctionSpec("bind", { [unowned self] args in
                 host.bind(args)
                 return .undefined
             }),
-            ("post", { [unowned self] args in
+            NativeFunctionSpec("post", { [unowned self] args in
                 // (handler index, JSON text, callbackId or null, timeout ms or -1, wants progress,
                 // sent by the SDK)
                 let name = host.handlerName(at: args.number(0))
@@ -81,12 +81,12 @@ extension BridgeEngine {
                 }
                 return .undefined
             }),
-            ("methodId", { [unowned self] args in
+            NativeFunctionSpec("methodId", { [unowned self] args in
                 // (method name): the number the SDK's calls of it carry from now on, or -1.
                 guard let method = args.string(0) else { return .number(-1) }
                 return .number(Double(host.methodID(for: method, maxLength: limits.maxStringLength)))
             }),
-            ("call", { [unowned self] args in
+            NativeFunctionSpec("call", { [unowned self] args in
                 // (SDK callback number with the method number, handler index and progress flag
                 // packed, params JSON text) or (the three packed, text, callback number[, timeout
                 // ms]): an SDK call in its parts, with no envelope to write and parse (see
@@ -96,30 +96,30 @@ extension BridgeEngine {
                 // the SDK then posts the envelope, which gives the same call or the exact refusal.
                 .bool(receiveSDKCall(args, parser: paramsParser, maxMessageBytes: limits.maxMessageBytes))
             }),
-            ("invalid", { [unowned self] args in
+            NativeFunctionSpec("invalid", { [unowned self] args in
                 // (handler name, callbackId or null, reason, code or undefined, sent by the SDK)
                 let reason = args.string(2) ?? "message cannot cross the bridge"
                 let code = args.string(3).map { BridgeError.Code(rawValue: $0) } ?? .invalidMessage
                 refuse(callbackId: args.string(1), method: nil, error: BridgeError(code: code, message: reason), fromSDK: args.count > 4 && args.bool(4))
                 return .undefined
             }),
-            ("setTimer", { [unowned self] args in
+            NativeFunctionSpec("setTimer", { [unowned self] args in
                 // (ms, repeats, internal: the runtime's own timer, never on fake time)
                 let id = timers.start(milliseconds: args.number(0) ?? 1, repeats: args.bool(1), internal: args.count > 2 && args.bool(2))
                 return .number(Double(id))
             }),
-            ("clearTimer", { [unowned self] args in
+            NativeFunctionSpec("clearTimer", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) { timers.clear(id) }
                 return .undefined
             }),
-            ("now", { [unowned self] _ in .number(loop.fakeTimeline?.now.milliseconds ?? loop.clock.nowMilliseconds) }),
+            NativeFunctionSpec("now", { [unowned self] _ in .number(loop.fakeTimeline?.now.milliseconds ?? loop.clock.nowMilliseconds) }),
             // Date.now() while a test fakes time (whole milliseconds), else undefined: real time.
-            ("wallNow", { [unowned self] _ in loop.fakeTimeline.map { .number($0.wallMilliseconds.rounded(.down)) } ?? .undefined }),
-            ("console", { [unowned self] args in
+            NativeFunctionSpec("wallNow", { [unowned self] _ in loop.fakeTimeline.map { .number($0.wallMilliseconds.rounded(.down)) } ?? .undefined }),
+            NativeFunctionSpec("console", { [unowned self] args in
                 report(.console(level: args.string(0) ?? "log", message: args.string(1) ?? ""))
                 return .undefined
             }),
-            ("reportError", { [unowned self] args in
+            NativeFunctionSpec("reportError", { [unowned self] args in
                 let kind: ScriptError.Kind = args.string(0) == "rejection" ? .unhandledRejection : .exception
                 // Errors the SDK made (a rejected bridge call) are placed at the page line that
                 // called in, or nowhere (recordUncaught relocates them).
@@ -128,7 +128,7 @@ extension BridgeEngine {
                 recordUncaught(ScriptError(kind: kind, message: args.string(1) ?? "", sourceURL: args.string(3), line: line, stack: args.string(2)), notify: false)
                 return .undefined
             }),
-            ("jsReply", { [unowned self] args in
+            NativeFunctionSpec("jsReply", { [unowned self] args in
                 guard let request = args.number(0).flatMap(JSNumber.int) else { return .undefined }
                 if let code = args.string(2) {
                     jsCalls.complete(request, .failure(BridgeError(code: .init(rawValue: code), message: args.string(3) ?? "")))

@@ -34,7 +34,7 @@ extension BridgeEngine {
 extension NetworkSession {
     /// The functions of `__netNative` (the page script deletes the global at once and keeps
     /// them in its closure).
-    func natives() -> [(String, NativeBody)] {
+    func natives() -> [NativeFunctionSpec] {
         let parser = JSONParser(maxDepth: 8)
         func headers(_ args: NativeArguments, _ i: Int) -> [HTTPHeader] {
             let parsed: JSONValue? = args.withUTF8(i) { bytes in bytes.flatMap { try? parser.parse($0) } }
@@ -49,23 +49,23 @@ extension NetworkSession {
             return binary ? s.utf16.map { UInt8(truncatingIfNeeded: $0) } : Array(s.utf8)
         }
         return [
-            ("factory", { [unowned self] _ in
+            NativeFunctionSpec("factory", { [unowned self] _ in
                 // Compiled with its name (JavaScriptCore's eval drops `//# sourceURL`), so errors
                 // inside it are placed at the page line that called in.
                 // A failure (a bug; or the time limit) reaches the page as an Error.
                 guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factoryScript, sourceURL: NetworkScript.sourceURL) else { return .undefined }
                 return .function(factory)
             }),
-            ("bind", { [unowned self] args in
+            NativeFunctionSpec("bind", { [unowned self] args in
                 deliver = engine.context?.function(argument: 0, of: args)
                 return .undefined
             }),
-            ("resolve", { [unowned self] args in
+            NativeFunctionSpec("resolve", { [unowned self] args in
                 // (url[, base]) -> the absolute URL, or null when it is not a valid URL.
                 guard let url = args.string(0), let resolved = URLResolution.resolve(url, against: args.string(1) ?? pageURL) else { return .null }
                 return .string(resolved)
             }),
-            ("request", { [unowned self] args in
+            NativeFunctionSpec("request", { [unowned self] args in
                 // (method, url, headers JSON [[n, v]], body or null, body is binary, sync,
                 // timeout ms, follow redirects) -> id, or the answer when sync.
                 let request = NetworkRequest(
@@ -75,22 +75,22 @@ extension NetworkSession {
                 let timeout = args.number(6).flatMap { $0 > 0 && $0.isFinite ? Duration.milliseconds(exactly: $0) : nil }
                 return .number(Double(start(request, timeout: timeout, followRedirects: follow)))
             }),
-            ("abort", { [unowned self] args in
+            NativeFunctionSpec("abort", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) { abort(id) }
                 return .undefined
             }),
-            ("wsConnect", { [unowned self] args in
+            NativeFunctionSpec("wsConnect", { [unowned self] args in
                 // (url, protocols JSON) -> id
                 let protocols: [String] = args.withUTF8(1) { bytes in
                     (bytes.flatMap { try? parser.parse($0) }?.arrayValue ?? []).compactMap(\.stringValue)
                 }
                 return .number(Double(connect(url: args.string(0) ?? "", protocols: protocols)))
             }),
-            ("wsSend", { [unowned self] args in
+            NativeFunctionSpec("wsSend", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) { send(id, data: args.string(1) ?? "", binary: args.bool(2)) }
                 return .undefined
             }),
-            ("wsClose", { [unowned self] args in
+            NativeFunctionSpec("wsClose", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) {
                     closeSocket(id, code: args.number(1).flatMap(JSNumber.int) ?? 1005, reason: args.string(2) ?? "")
                 }

@@ -12,10 +12,10 @@ extension BridgeEngine {
             "dominoDirectory": .string(DominoLibrary.directory),
         ]
         context.installNativeObject("__pageNative", functions: [
-            ("pageInfo", { _ in .json(info) }),
-            ("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
-            ("hasDominoModule", { args in .bool(args.string(0).flatMap(DominoLibrary.module) != nil) }),
-            ("evaluateDominoModule", { [unowned self] args in
+            NativeFunctionSpec("pageInfo", { _ in .json(info) }),
+            NativeFunctionSpec("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
+            NativeFunctionSpec("hasDominoModule", { args in .bool(args.string(0).flatMap(DominoLibrary.module) != nil) }),
+            NativeFunctionSpec("evaluateDominoModule", { [unowned self] args in
                 guard let name = args.string(0), let script = DominoLibrary.module(name), let context = self.context else { return .undefined }
                 // An error thrown inside domino (a page passing it a bad argument) is placed at the
                 // page line that called in, as for a browser's own code.
@@ -24,31 +24,31 @@ extension BridgeEngine {
                 _ = try? context.evaluate(script, sourceURL: DominoLibrary.path(name), wantResult: false)
                 return .undefined
             }),
-            ("parseURL", { args in
+            NativeFunctionSpec("parseURL", { args in
                 guard let href = args.string(0) else { return .json(.null) }
                 return .json(URLParts.parts(href, base: args.string(1)))
             }),
-            ("withURLPart", { args in
+            NativeFunctionSpec("withURLPart", { args in
                 guard let href = args.string(0), let part = args.string(1), let value = args.string(2) else { return .null }
                 return URLParts.replacing(part, with: value, in: href).map { .string($0) } ?? .null
             }),
-            ("isAbsoluteURL", { args in .bool(URLParts.isAbsolute(args.string(0) ?? "")) }),
-            ("navigate", { [unowned self] args in
+            NativeFunctionSpec("isAbsoluteURL", { args in .bool(URLParts.isAbsolute(args.string(0) ?? "")) }),
+            NativeFunctionSpec("navigate", { [unowned self] args in
                 let url = args.string(0) ?? ""
                 let kind = NavigationKind(rawValue: args.string(1) ?? "location") ?? .other
                 if offerURL(url) { return .bool(true) }
                 noteNavigation(url, kind: kind)
                 return .bool(false)
             }),
-            ("loadScript", { [unowned self] args in
+            NativeFunctionSpec("loadScript", { [unowned self] args in
                 loadDynamicScript(url: args.string(0) ?? "", token: args.number(1) ?? 0, module: args.bool(2))
                 return .undefined
             }),
-            ("runScript", { [unowned self] args in
+            NativeFunctionSpec("runScript", { [unowned self] args in
                 runInlineDynamicScript(args.string(0) ?? "", module: args.bool(1))
                 return .undefined
             }),
-            ("dialog", { [unowned self] args in
+            NativeFunctionSpec("dialog", { [unowned self] args in
                 let kind = args.string(0) ?? "alert"
                 let message = args.string(1) ?? ""
                 let defaultValue = args.string(2)
@@ -57,16 +57,16 @@ extension BridgeEngine {
                 report(.dialog(kind: kind, message: message, answer: answer))
                 return .json(answer)
             }),
-            ("loaded", { [unowned self] _ in
+            NativeFunctionSpec("loaded", { [unowned self] _ in
                 notePageSupportLoaded()
                 return .undefined
             }),
-            ("preludeSource", { _ in
+            NativeFunctionSpec("preludeSource", { _ in
                 // The first touch of a stand-in: domino's modules are needed next.
                 PageWarmUp.start()
                 return .source(DOMPrelude.onDemandFactoryScript)
             }),
-            ("registerLoader", { [unowned self] args in
+            NativeFunctionSpec("registerLoader", { [unowned self] args in
                 pageSession.loader = self.context?.function(argument: 0, of: args)
                 return .undefined
             }),

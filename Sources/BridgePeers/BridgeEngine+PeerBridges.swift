@@ -42,7 +42,7 @@ extension BridgeEngine {
 
     private func installPeerNatives(_ context: ScriptContext, _ session: PeerSession) {
         context.installNativeObject("__peerNative", functions: [
-            ("bind", { [unowned session, unowned context] args in
+            NativeFunctionSpec("bind", { [unowned session, unowned context] args in
                 session.dsDeliver = context.function(argument: 0, of: args)
                 session.dsHas = context.function(argument: 1, of: args)
                 session.dsSend = context.function(argument: 2, of: args)
@@ -55,30 +55,30 @@ extension BridgeEngine {
                 session.domEvent = context.function(argument: 9, of: args)
                 return .undefined
             }),
-            ("detect", { [unowned session] args in
+            NativeFunctionSpec("detect", { [unowned session] args in
                 if let peer = args.string(0).flatMap(PeerScripts.protocolNamed) { session.detect(peer) }
                 return .undefined
             }),
-            ("ready", { [unowned session] args in
+            NativeFunctionSpec("ready", { [unowned session] args in
                 if let peer = args.string(0).flatMap(PeerScripts.protocolNamed) { session.markReady(peer) }
                 return .undefined
             }),
-            ("source", { args in .string(PeerScripts.source(args.string(0) ?? "")) }),
-            ("dsCall", { [unowned session] args in .string(session.dsCall(args.string(0) ?? "", args.string(1))) }),
-            ("jsError", { [unowned session] args in
+            NativeFunctionSpec("source", { args in .string(PeerScripts.source(args.string(0) ?? "")) }),
+            NativeFunctionSpec("dsCall", { [unowned session] args in .string(session.dsCall(args.string(0) ?? "", args.string(1))) }),
+            NativeFunctionSpec("jsError", { [unowned session] args in
                 if let request = args.number(0).flatMap(JSNumber.int) {
                     session.engine.completeJSCall(request, .failure(BridgeError(code: .init(rawValue: args.string(1) ?? "HANDLER_ERROR"), message: args.string(2) ?? "")))
                 }
                 return .undefined
             }),
-            ("jsErrorFor", { [unowned session] args in
+            NativeFunctionSpec("jsErrorFor", { [unowned session] args in
                 if let request = args.string(0).flatMap(PeerScripts.request(fromCallbackId:)) {
                     session.engine.completeJSCall(request, .failure(.handlerError(args.string(1) ?? "the JS handler threw")))
                 }
                 return .undefined
             }),
-            ("capacitorHeaders", { [unowned session] _ in .json(PeerScripts.pluginHeaders(session.knownMethods)) }),
-            ("pageFinished", { [unowned session] _ in
+            NativeFunctionSpec("capacitorHeaders", { [unowned session] _ in .json(PeerScripts.pluginHeaders(session.knownMethods)) }),
+            NativeFunctionSpec("pageFinished", { [unowned session] _ in
                 if session.detected.contains(.jsbridge) {
                     session.callHelper(session.inject, [.string("jsbridge"), .json(.object([:]))])
                 }

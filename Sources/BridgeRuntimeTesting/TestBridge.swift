@@ -76,7 +76,7 @@ public final class TestBridge {
     private func installCaller() {
         guard let context = engine.context else { return }
         context.installNativeObject("__testBridgeNative", functions: [
-            ("settled", { [unowned self] args in
+            NativeFunctionSpec("settled", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int) {
                     settled[id] = args.withUTF8(1) { bytes in bytes.flatMap { try? JSONParser().parse($0) } } ?? .null
                 }

@@ -151,9 +151,9 @@ final class SnapshotStore {
 
     /// The native function the snapshot extension calls: `snapshot(key, text)` →
     /// `{outcome, stored?}` or `{problem}`.
-    func nativeFunctions() -> [(String, NativeBody)] {
+    func nativeFunctions() -> [NativeFunctionSpec] {
         [
-            ("snapshot", { [unowned self] args in
+            NativeFunctionSpec("snapshot", { [unowned self] args in
                 guard let key = args.string(0), let value = args.string(1) else { return .json(["problem": "bad arguments"]) }
                 do throws(SnapshotProblem) {
                     let (outcome, stored) = try check(key: key, value: value)

@@ -67,36 +67,36 @@ final class TestClock {
     /// The native functions the timers extension (`JS/bridge-test-timers.js`) calls, as part
     /// of `__bridgeTestNative`: times in milliseconds; `fakeNow`, `fakeStep`'s limit and the
     /// deadlines are on the monotonic fake clock.
-    func nativeFunctions() -> [(String, NativeBody)] {
+    func nativeFunctions() -> [NativeFunctionSpec] {
         [
-            ("fakeTimersOn", { [unowned self] args in
+            NativeFunctionSpec("fakeTimersOn", { [unowned self] args in
                 enable(wallMilliseconds: args.number(0).flatMap { $0.isFinite ? $0 : nil })
                 return .undefined
             }),
-            ("fakeTimersOff", { [unowned self] _ in
+            NativeFunctionSpec("fakeTimersOff", { [unowned self] _ in
                 disable()
                 return .undefined
             }),
-            ("fakeActive", { [unowned self] _ in .bool(timeline != nil) }),
-            ("fakeNow", { [unowned self] _ in .number(timeline?.now.milliseconds ?? 0) }),
-            ("fakeStep", { [unowned self] args in
+            NativeFunctionSpec("fakeActive", { [unowned self] _ in .bool(timeline != nil) }),
+            NativeFunctionSpec("fakeNow", { [unowned self] _ in .number(timeline?.now.milliseconds ?? 0) }),
+            NativeFunctionSpec("fakeStep", { [unowned self] args in
                 guard let timeline else { return .bool(false) }
                 let limit = args.number(0).map { Duration.milliseconds(exactly: $0) }
                 return .bool(timeline.step(until: limit))
             }),
-            ("fakeNextDeadline", { [unowned self] _ in timeline?.nextDeadline.map { .number($0.milliseconds) } ?? .undefined }),
-            ("fakeLastDeadline", { [unowned self] _ in timeline?.lastDeadline.map { .number($0.milliseconds) } ?? .undefined }),
-            ("fakeCount", { [unowned self] _ in .number(Double(timeline?.count ?? 0)) }),
-            ("fakeClear", { [unowned self] _ in
+            NativeFunctionSpec("fakeNextDeadline", { [unowned self] _ in timeline?.nextDeadline.map { .number($0.milliseconds) } ?? .undefined }),
+            NativeFunctionSpec("fakeLastDeadline", { [unowned self] _ in timeline?.lastDeadline.map { .number($0.milliseconds) } ?? .undefined }),
+            NativeFunctionSpec("fakeCount", { [unowned self] _ in .number(Double(timeline?.count ?? 0)) }),
+            NativeFunctionSpec("fakeClear", { [unowned self] _ in
                 timeline?.clear()
                 return .undefined
             }),
-            ("setSystemTime", { [unowned self] args in
+            NativeFunctionSpec("setSystemTime", { [unowned self] args in
                 if let ms = args.number(0), ms.isFinite { timeline?.setWallMilliseconds(ms) }
                 return .undefined
             }),
-            ("systemTime", { [unowned self] _ in .number((timeline?.wallMilliseconds ?? Self.realWallMilliseconds()).rounded(.down)) }),
-            ("realSystemTime", { _ in .number(Self.realWallMilliseconds()) }),
+            NativeFunctionSpec("systemTime", { [unowned self] _ in .number((timeline?.wallMilliseconds ?? Self.realWallMilliseconds()).rounded(.down)) }),
+            NativeFunctionSpec("realSystemTime", { _ in .number(Self.realWallMilliseconds()) }),
         ]
     }
 }

@@ -163,7 +163,7 @@ public enum TestRunner {
         configuration.vm = vm
         guard let engine = try? BridgeEngine(configuration: configuration) else { return nil }
         defer { engine.close() }
-        engine.context?.installNativeObject("__pattern", functions: [("text", { _ in .string(pattern) })])
+        engine.context?.installNativeObject("__pattern", functions: [NativeFunctionSpec("text", { _ in .string(pattern) })])
         do {
             _ = try engine.evaluate("new RegExp(__pattern.text()), 0", sourceURL: "test-name-pattern")
             return nil

@@ -124,7 +124,7 @@ final class TestSession {
     ///   - perTestTimeout: the default timeout of a test or hook.
     ///   - namePattern: `-t`: only tests whose full name matches this JavaScript RegExp run.
     ///   - more: further native functions of the harness's extensions (snapshots).
-    func install(on engine: BridgeEngine, perTestTimeout: Duration, namePattern: String? = nil, more: [(String, NativeBody)] = []) {
+    func install(on engine: BridgeEngine, perTestTimeout: Duration, namePattern: String? = nil, more: [NativeFunctionSpec] = []) {
         self.handle = engine.handle
         let handle = engine.handle
         let clock = TestClock(start: { handle.engine?.loop.clock.now ?? .zero })
@@ -133,9 +133,9 @@ final class TestSession {
         engine.addDispatcher { [weak self] message in self?.handler(for: message) }
         let timeout = JSONValue.number(perTestTimeout.milliseconds)
         let config: JSONValue = namePattern.map { ["timeout": timeout, "namePattern": .string($0)] } ?? ["timeout": timeout]
-        let own: [(String, NativeBody)] = [
-                ("config", { _ in .json(config) }),
-                (
+        let own: [NativeFunctionSpec] = [
+                NativeFunctionSpec("config", { _ in .json(config) }),
+                NativeFunctionSpec(
                     "report",
                     { [weak self] args in
                         guard let self else { return .undefined }
@@ -144,7 +144,7 @@ final class TestSession {
                         return .undefined
                     }
                 ),
-                (
+                NativeFunctionSpec(
                     "beginTest",
                     { [weak self] _ in
                         self?.testMocks.removeAll()
@@ -153,7 +153,7 @@ final class TestSession {
                         return .undefined
                     }
                 ),
-                (
+                NativeFunctionSpec(
                     "endTest",
                     { [weak self] _ in
                         self?.testMocks.removeAll()
@@ -161,7 +161,7 @@ final class TestSession {
                         return .undefined
                     }
                 ),
-                (
+                NativeFunctionSpec(
                     "mock",
                     { [weak self] args in
                         guard let self, let method = args.string(0), let text = args.string(1) else { return .string("bad arguments") }
@@ -174,7 +174,7 @@ final class TestSession {
                         }
                     }
                 ),
-                (
+                NativeFunctionSpec(
                     "calls",
                     { [weak self] args in
                         guard let self else { return .json([]) }
@@ -184,7 +184,7 @@ final class TestSession {
                         return .json(.array(recorded.map { ["method": .string($0.method), "params": $0.params] }))
                     }
                 ),
-                (
+                NativeFunctionSpec(
                     "answer",
                     { [weak self] args in
                         guard let self, let request = args.number(0).flatMap(JSNumber.int),

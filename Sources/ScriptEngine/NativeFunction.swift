@@ -129,6 +129,19 @@ package struct NativeArguments {
 /// The Swift closure behind one JS function object.
 package typealias NativeBody = @MainActor (NativeArguments) throws -> NativeResult
 
+/// A native function to install, by name. A struct rather than a tuple: a closure stored in an
+/// array of tuples is re-wrapped for the array's generic storage and unwrapped again, and every
+/// call from JavaScript then went through three thunks before reaching it.
+package struct NativeFunctionSpec {
+    package let name: String
+    package let body: NativeBody
+
+    package init(_ name: String, _ body: @escaping NativeBody) {
+        self.name = name
+        self.body = body
+    }
+}
+
 /// Box kept as the JS object's private data; released by `finalize`, which may run on any
 /// thread and does nothing else (releasing is safe anywhere; the body only runs on the main
 /// actor, which the isolation states).

@@ -280,13 +280,13 @@ package final class ScriptContext {
 
     /// Creates a global object `name` whose properties are native functions (read-only,
     /// non-deletable), itself non-enumerable on the global object.
-    package func installNativeObject(_ name: String, functions: [(String, NativeBody)]) {
+    package func installNativeObject(_ name: String, functions: [NativeFunctionSpec]) {
         let obj = JSObjectMake(ctx, nil, nil)
         let fixed = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
-        for (fname, body) in functions {
-            let fn = NativeFunctionClass.make(ctx, body, immediates: immediates)
+        for spec in functions {
+            let fn = NativeFunctionClass.make(ctx, spec.body, immediates: immediates)
             // A fresh plain object: no setter of the page can run, so no exception can occur.
-            _ = attempt { exc in JSStringConversion.with(fname) { JSObjectSetProperty(ctx, obj, $0, fn, fixed, exc) } }
+            _ = attempt { exc in JSStringConversion.with(spec.name) { JSObjectSetProperty(ctx, obj, $0, fn, fixed, exc) } }
         }
         let global = JSContextGetGlobalObject(ctx)
         _ = attempt { exc in JSStringConversion.with(name) { JSObjectSetProperty(ctx, global, $0, obj, JSPropertyAttributes(kJSPropertyAttributeDontEnum), exc) } }
@@ -392,8 +392,8 @@ package final class ScriptContext {
         JSValueProtect(ctx, cached)
         benchmarkObject = cached
         installNativeObject("__bench", functions: [
-            ("noop", { _ in .undefined }),
-            ("roundtrip", { [unowned self] args in
+            NativeFunctionSpec("noop", { _ in .undefined }),
+            NativeFunctionSpec("roundtrip", { [unowned self] args in
                 if let cached = benchmarkObject { args.callBack(0, with: cached) }
                 return .undefined
             }),

@@ -26,11 +26,11 @@ import Testing
         let context = ScriptContext(vm: ScriptVM(timeLimit: .seconds(5)))
         var seen: [String] = []
         context.installNativeObject("host", functions: [
-            ("say", { args in
+            NativeFunctionSpec("say", { args in
                 seen.append(args.string(0) ?? "?")
                 return .number(Double(seen.count))
             }),
-            ("fail", { _ in throw NativeFunctionError(message: "refused") }),
+            NativeFunctionSpec("fail", { _ in throw NativeFunctionError(message: "refused") }),
         ])
         let value = try context.evaluate("host.say('a') + host.say('b')", sourceURL: "t.js")
         #expect(value == 3)

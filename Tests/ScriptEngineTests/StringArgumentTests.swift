@@ -12,7 +12,7 @@ import Testing
         let context = ScriptContext(vm: ScriptVM(timeLimit: .seconds(5)))
         var seen: [String] = []
         context.installNativeObject("host", functions: [
-            ("take", { args in
+            NativeFunctionSpec("take", { args in
                 seen.append(args.string(0) ?? "<nil>")
                 return .undefined
             }),
@@ -49,7 +49,7 @@ import Testing
     func scriptTextReachesJavaScriptExactly(_ text: String) throws {
         let context = ScriptContext(vm: ScriptVM(timeLimit: .seconds(5)))
         var got: [String] = []
-        context.installNativeObject("host", functions: [("take", { args in got.append(args.string(0) ?? "<nil>"); return .undefined })])
+        context.installNativeObject("host", functions: [NativeFunctionSpec("take", { args in got.append(args.string(0) ?? "<nil>"); return .undefined })])
         // The characters as they are in the script, inside a template literal (NUL and U+2028 allowed).
         _ = try context.evaluate("host.take(`\(text)`); host.take(String(`\(text)`.length))", sourceURL: "t.js")
         _ = try context.evaluate(ScriptSource("host.take(`\(text)`)"), sourceURL: "s.js")

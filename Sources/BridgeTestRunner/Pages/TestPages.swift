@@ -125,9 +125,9 @@ final class TestPages {
         testEngine?.loop.enqueue {}
     }
 
-    func nativeFunctions() -> [(String, NativeBody)] {
+    func nativeFunctions() -> [NativeFunctionSpec] {
         [
-            ("pageOpen", { [unowned self] args in
+            NativeFunctionSpec("pageOpen", { [unowned self] args in
                 let resolve = try function(args, 2), rejectFn = try function(args, 3)
                 guard let target = args.string(0) else { throw NativeFunctionError(message: "loadPage needs a path or URL") }
                 let setup: TestPage.Setup
@@ -150,13 +150,13 @@ final class TestPages {
                 waiters.append(Waiter(page: page.id, resolve: resolve, reject: rejectFn))
                 return .number(Double(page.id))
             }),
-            ("pageWindow", { [unowned self] args in
+            NativeFunctionSpec("pageWindow", { [unowned self] args in
                 let page = try page(args)
                 guard let context = page.engine?.context else { return .undefined }
                 return .object(context.globalObject)
             }),
-            ("pageURL", { [unowned self] args in .string(try page(args).engine?.configuration.pageURL ?? "") }),
-            ("pageEmit", { [unowned self] args in
+            NativeFunctionSpec("pageURL", { [unowned self] args in .string(try page(args).engine?.configuration.pageURL ?? "") }),
+            NativeFunctionSpec("pageEmit", { [unowned self] args in
                 let page = try page(args)
                 guard let name = args.string(1) else { throw NativeFunctionError(message: "page.emit(name, payload): name must be a string") }
                 let payload = (try? JSONParser().parse(args.string(2) ?? "null")) ?? .null
@@ -164,11 +164,11 @@ final class TestPages {
                 try wait(page, args, resolveAt: 3)
                 return .undefined
             }),
-            ("pageSettle", { [unowned self] args in
+            NativeFunctionSpec("pageSettle", { [unowned self] args in
                 try wait(try page(args), args, resolveAt: 1)
                 return .undefined
             }),
-            ("pageNavigate", { [unowned self] args in
+            NativeFunctionSpec("pageNavigate", { [unowned self] args in
                 let page = try page(args)
                 let rejectFn = try function(args, 3)
                 guard let target = args.string(1) else { throw NativeFunctionError(message: "page.navigate(url): url must be a string") }
@@ -181,7 +181,7 @@ final class TestPages {
                 try wait(page, args, resolveAt: 2)
                 return .undefined
             }),
-            ("pageCallJS", { [unowned self] args in
+            NativeFunctionSpec("pageCallJS", { [unowned self] args in
                 let page = try page(args)
                 let resolve = try function(args, 4), rejectFn = try function(args, 5)
                 guard let name = args.string(1) else { throw NativeFunctionError(message: "page.callJS(name, data): name must be a string") }
@@ -191,21 +191,21 @@ final class TestPages {
                 callJS(engine, name, data, timeout: timeout, resolve: resolve, reject: rejectFn)
                 return .undefined
             }),
-            ("pageCalls", { [unowned self] args in
+            NativeFunctionSpec("pageCalls", { [unowned self] args in
                 let page = try page(args)
                 if let method = args.string(1) {
                     return .json(.array(page.calls.filter { $0.method.sameScalars(as: method) }.map(\.params)))
                 }
                 return .json(.array(page.calls.map { ["method": .string($0.method), "params": $0.params] }))
             }),
-            ("pageTrace", { [unowned self] args in
+            NativeFunctionSpec("pageTrace", { [unowned self] args in
                 let page = try page(args)
                 let lines = page.traceLines
                 return .jsonText(Array(("[" + lines.joined(separator: ",") + "]").utf8) + [0])
             }),
-            ("pageErrors", { [unowned self] args in .json(.array(try page(args).errors.map { .string($0) })) }),
-            ("pageRequests", { [unowned self] args in .json(.array(try page(args).requests.map { .object($0) })) }),
-            ("pageClose", { [unowned self] args in
+            NativeFunctionSpec("pageErrors", { [unowned self] args in .json(.array(try page(args).errors.map { .string($0) })) }),
+            NativeFunctionSpec("pageRequests", { [unowned self] args in .json(.array(try page(args).requests.map { .object($0) })) }),
+            NativeFunctionSpec("pageClose", { [unowned self] args in
                 if let id = args.number(0).flatMap(JSNumber.int), let page = pages[id] { close(id, page) }
                 return .undefined
             }),
