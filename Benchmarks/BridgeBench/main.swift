@@ -101,6 +101,10 @@ func runAll() async throws {
     // `--bridge-run PATH`: measure another build of the CLI (an older one, for before/after).
     let bridgeRun = option("--bridge-run") ?? binDir.appendingPathComponent("bridge-run").path
     let haveCLI = FileManager.default.isExecutableFile(atPath: bridgeRun)
+    // Measured as an installed program is: read from disk, not from the page cache the build
+    // left it in (see `ProcessRunner.readFromDisk`). Node's binary is read the same way.
+    if haveCLI { ProcessRunner.readFromDisk(bridgeRun) }
+    if let node = ProcessRunner.which("node") { ProcessRunner.readFromDisk(URL(fileURLWithPath: node).resolvingSymlinksInPath().path) }
     let root = FileManager.default.currentDirectoryPath
     let report = BenchReport()
     func section(_ name: String) { FileHandle.standardError.write(Data("\(name)…\n".utf8)) }
