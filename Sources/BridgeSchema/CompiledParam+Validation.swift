@@ -42,13 +42,22 @@ extension CompiledParam {
                 var required = 0
                 let ok = members.withUnsafeBufferPointer { list -> Bool in
                     object.withScalarMembers { given -> Bool in
+                        // The search for a key starts after the last member found: declared in
+                        // the payload's (key) order, each is found at the first compare.
+                        var next = 0
                         for m in 0..<given.count {
                             var found = false
-                            for i in 0..<list.count where ScalarKey.same(list[i].name, given[m].key.string) {
-                                found = true
-                                if !list[i].node.accepts(given[m].value) { return false }
-                                if list[i].required { required &+= 1 }
-                                break
+                            var i = next
+                            for _ in 0..<list.count {
+                                if i == list.count { i = 0 }
+                                if ScalarKey.same(list[i].name, given[m].key.string) {
+                                    found = true
+                                    if !list[i].node.accepts(given[m].value) { return false }
+                                    if list[i].required { required &+= 1 }
+                                    next = i + 1
+                                    break
+                                }
+                                i += 1
                             }
                             if !found && strict { return false }
                         }
