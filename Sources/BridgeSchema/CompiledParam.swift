@@ -34,6 +34,10 @@ final class CompiledParam: Sendable {
     let maxItems: Int
     let items: CompiledParam?
     let members: [Member]
+    /// Whether no two of `members` have the same name (scalars). A schema built in code may
+    /// declare one twice (the XML loader refuses that); then a payload's key goes to the first
+    /// declared, and the search for it starts from the first member.
+    let uniqueMemberNames: Bool
     /// How many of `members` are required.
     let requiredCount: Int
     let strict: Bool
@@ -77,6 +81,7 @@ final class CompiledParam: Sendable {
         items = p.items.map { CompiledParam($0, file: file, problems: &problems) }
         members = p.children.map { Member(name: $0.name, required: $0.required, node: CompiledParam($0, file: file, problems: &problems)) }
         requiredCount = members.reduce(0) { $0 + ($1.required ? 1 : 0) }
+        uniqueMemberNames = Set(members.map(\.key)).count == members.count
         strict = p.strict
         expectedText = "expected \(p.type)" + (p.nullable && p.type != .any ? " or null" : "")
     }

@@ -194,6 +194,20 @@ struct SchemaValidationTests {
         #expect(v.description == "params.ids[1]: is required")
     }
 
+    /// A schema built in code may declare a member twice (the XML loader refuses that): a
+    /// payload's key goes to the first declared, whatever other keys come before it, and the
+    /// yes/no pass agrees with the collecting one.
+    @Test("a member declared twice in code: the first declaration decides, in both passes", arguments: [
+        (["a": 1, "x": 5], false), (["x": 5], false), (["x": "s"], true), (["a": 1, "x": "s"], true),
+    ] as [(JSONValue, Bool)])
+    func repeatedMemberName(_ params: JSONValue, _ valid: Bool) throws {
+        let set = try SchemaSet(protocols: [ProtocolSchema(name: "p", actions: [ActionSchema(name: "a", params: [
+            ParamSchema(name: "x", type: .string), ParamSchema(name: "a", type: .integer), ParamSchema(name: "x", type: .integer),
+        ])])])
+        #expect(set.isValid(method: "a", params: params) == valid)
+        #expect(set.validate(method: "a", params: params)?.isEmpty == valid)
+    }
+
     @Test("results are validated against <result>")
     func results() throws {
         let set = try SchemaSet.parse(
