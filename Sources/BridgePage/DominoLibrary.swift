@@ -184,7 +184,9 @@ package enum DominoLibrary {
         // some classes share one declared object, into which domino wrote each class's
         // attributes in turn, so a class also had the attributes of those defined before it —
         // HTMLOutputElement has HTMLObjectElement's `archive` and HTMLButtonElement's `value`.
-        // Each class gets what it got then, whatever order pages touch the classes in.)
+        // Each class gets what it got then, whatever order pages touch the classes in.) Each
+        // replacement has as many lines as the text it replaces (the lone `;` lines fill them),
+        // so an error inside defineElement.js still names its line in the file.
         ("defineElement.js", "var isApiWritable = require(\"./config\").isApiWritable;",
          "var isApiWritable = require(\"./config\").isApiWritable, defineLater = require('bridge:defineLater'), hasOwn = require('bridge:hasOwn') || function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); }, sharedDeclared = [], sharedLists = [];"),
         ("defineElement.js", "  var c = spec.ctor;\n  if (c) {\n    var props = spec.props || {};\n\n",
