@@ -48,7 +48,10 @@ import BridgeRuntimeTesting
         let registry = BridgeRegistry()
         try registry.register(action: "long", options: ActionOptions(timeout: .milliseconds(50)), handler: .async { call in
             do {
-                try await Task.sleep(for: .seconds(30))
+                // Far longer than any run: under a parallel test run the main actor can be held by
+                // other tests for tens of seconds, and a handler that finished meanwhile would
+                // beat its own 50 ms timeout (seen once: a 30 s sleep, the main actor held ~50 s).
+                try await Task.sleep(for: .seconds(3600))
             } catch is CancellationError {
                 cancelled.append("cancelled")
                 throw CancellationError()
@@ -62,8 +65,9 @@ import BridgeRuntimeTesting
             e.runReady()
             e.close()
         } else {
-            try await e.runUntilIdle(limit: .seconds(60))
-            #expect(try e.evaluate("out") == "TIMEOUT")
+            try await e.runUntilIdle(limit: .seconds(600))
+            let out = try e.evaluate("out")
+            #expect(out == "TIMEOUT")
             e.close()
         }
         for _ in 0..<200 where cancelled.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
