@@ -40,8 +40,7 @@ extension HTTPMockFixture {
     }
 
     private static func read(_ path: String) throws(Problem) -> (JSONValue, Loader) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, line: nil, message: "cannot read the HTTP fixture file") }
-        let bytes = Array(data)
+        guard let bytes = FileContents.read(path) else { throw Problem(file: path, line: nil, message: "cannot read the HTTP fixture file") }
         let json: JSONValue
         do {
             json = try JSONParser().parse(bytes: bytes)

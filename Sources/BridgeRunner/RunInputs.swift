@@ -65,8 +65,9 @@ struct RunInputs {
             do { inputs.mock = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
         do {
-            // A replayed trace has no `"$http"` member (its lines are not one JSON object).
-            inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: inputs.mock?.isReplay == true ? nil : options.mockPath)
+            // The mock file is read again only for its `"$http"` member, when it has one (a
+            // replayed trace never has: its lines are not one JSON object).
+            inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: inputs.mock?.hasHTTPFixtures == true ? options.mockPath : nil)
         } catch {
             return fail(error.description)
         }

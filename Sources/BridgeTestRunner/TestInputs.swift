@@ -29,7 +29,7 @@ struct TestInputs {
         if let path = options.mockPath {
             do { inputs.fixture = try MockFixture(contentsOf: path) } catch { return fail(error.message) }
         }
-        do { inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: inputs.fixture?.isReplay == true ? nil : options.mockPath) } catch { return fail(error.description) }
+        do { inputs.http = try HTTPMockFixture.load(httpMock: options.httpMockPath, mock: inputs.fixture?.hasHTTPFixtures == true ? options.mockPath : nil) } catch { return fail(error.description) }
         if let path = options.capabilitiesPath {
             do { inputs.capabilities = try CapabilitySet(contentsOf: path) } catch { return fail(error.message) }
         }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import BridgeSupport
 
 extension JSONValue {
     /// Reads a JSON file (mock fixtures, capability files, route tables).
@@ -9,9 +9,17 @@ extension JSONValue {
     /// - Throws: `BridgeError` `INVALID_MESSAGE` whose message names the file: `path: cannot read
     ///   <kind>` or `path: invalid JSON: <reason> (byte N)`.
     public init(contentsOfFile path: String, kind: String) throws(BridgeError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .invalidMessage("\(path): cannot read \(kind)") }
+        guard let bytes = FileContents.read(path) else { throw .invalidMessage("\(path): cannot read \(kind)") }
+        self = try JSONValue(fileBytes: bytes, path: path)
+    }
+
+    /// Parses the bytes of a JSON file read by the caller, with the message of
+    /// ``init(contentsOfFile:kind:)`` when they are not JSON.
+    ///
+    /// - Throws: `BridgeError` `INVALID_MESSAGE`: `path: invalid JSON: <reason> (byte N)`.
+    public init(fileBytes bytes: [UInt8], path: String) throws(BridgeError) {
         do throws(JSONParser.Failure) {
-            self = try JSONParser().parse(bytes: Array(data))
+            self = try JSONParser().parse(bytes: bytes)
         } catch {
             throw .invalidMessage("\(path): invalid JSON: \(error.description) (byte \(error.offset))")
         }

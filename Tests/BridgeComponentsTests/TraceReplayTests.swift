@@ -128,6 +128,36 @@ struct TraceReplayTests {
         #expect(try problem("{\n\"type\": 3}") == #"T: mock for 'type' must be an object with "result" or "error""#)
     }
 
+    @Test("a file parsed once as JSON is a trace only when its first line may be one")
+    func oneParseDecides() throws {
+        // One line with a string type is a trace (one event), with blank lines around it or not.
+        for text in [#"{"type":"notice","seq":1,"message":"m"}"#, "\n \n{\"type\":\"notice\",\"seq\":1,\"message\":\"m\"}\n\n"] {
+            #expect(try MockFixture(contentsOf: try file(text)).isReplay, "\(text)")
+        }
+        // A one-line mock is a mock, parsed once.
+        let mock = try MockFixture(contentsOf: try file(#"{"m": {"result": 1}, "$http": []}"#))
+        #expect(!mock.isReplay)
+        #expect(mock.entry(for: "m")?.outcome == .success(1))
+        #expect(mock.hasHTTPFixtures)
+        #expect(try !MockFixture(contentsOf: try file(#"{"m": {"result": 1}}"#)).hasHTTPFixtures)
+        #expect(try problem("{\n\"type\": \"notice\"}") == #"T: mock for 'type' must be an object with "result" or "error""#)
+        #expect(try problem("") == "T: invalid JSON: unexpected end of JSON (byte 0)")
+        // The shortcut never hides a trace: wherever the first non-blank line is a trace line,
+        // the file's one parse says it may be one.
+        let texts = [
+            #"{"type":"x"}"#, "\u{A0}\n{\"type\":\"x\"}", "{\"type\":\"x\"}\r\n{\"type\":\"y\"}", "{\"type\":\"x\"}\n{}", "{\"type\":\"x\"} ",
+            "\u{2028}\n{\"type\":\"x\"}", "{\"type\":\"x\",\"type\":1}", "{\"type\":1,\"type\":\"x\"}", "[{\"type\":\"x\"}]", "{\"a\":{\"type\":\"x\"}}",
+            "{\"type\":\"x\"}\n\u{A0}", "\t{\"type\" : \"x\"}\t\n", "{\"type\":\"x\"}\r", "{}\n{\"type\":\"x\"}",
+        ]
+        for text in texts {
+            let parsed: Result<JSONValue, BridgeError>
+            do { parsed = .success(try JSONValue(fileBytes: Array(text.utf8), path: "T")) } catch { parsed = .failure(error) }
+            if TraceReplay.looksLikeTrace(text[...]) { #expect(MockFixture.mayBeTrace(parsed), "\(text.debugDescription)") }
+        }
+        #expect(!MockFixture.mayBeTrace(.success(["a": ["type": "x"]])))
+        #expect(MockFixture.mayBeTrace(.success(["type": "x"])))
+    }
+
     @Test("the first non-blank line is found as splitting the whole text into lines found it", arguments: [
         "", "\n\n", "   \n\t\n", "{\"type\":\"call\"}", "\n\n  {\"type\":\"call\"}\n{}", "{\n  \"a\": {}\n}\n",
         "\r\n\r\n{\"type\":\"call\"}\r\n", "x\r\ny\n", " \r\n", "\u{2028}\n\u{A0}\nz", "caf\u{E9}\n", "\n\u{1F600}\n", "a\nb", "\n \r\n\n q \r\n",

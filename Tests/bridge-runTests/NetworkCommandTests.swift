@@ -106,6 +106,19 @@ import Testing
         #expect(without.lines.last == "1 passed, 2 failed")
     }
 
+    @Test("bridge-run test reads a --mock file's \"$http\" list, and only a file with one")
+    func testCommandWithHTTPFixturesInTheMockFile() async throws {
+        let rules = try String(contentsOfFile: "Examples/network/http.json", encoding: .utf8)
+        let mock = try Self.temp("mock.json", #"{"user.token": {"result": "t"}, "$http": "# + rules + "}")
+        let r = try await CLI.run(["test", "Examples/network/api.test.js", "--mock", mock])
+        #expect(r.status == 0, "stdout: \(r.stdout)")
+        #expect(r.lines.last == "3 passed, 0 failed")
+        let plain = try Self.temp("mock.json", #"{"user.token": {"result": "t"}}"#)
+        let without = try await CLI.run(["test", "Examples/network/api.test.js", "--mock", plain])
+        #expect(without.status == 1)
+        #expect(without.lines.last == "1 passed, 2 failed")
+    }
+
     @Test func badFixtureFilesExit2WithFileAndLine() async throws {
         let bad = try Self.temp("bad-http.json", "[\n  {\"url\": \"/a\", \"json\": 1},\n  {\"url\": \"/b\", \"stauts\": 200}\n]")
         let r = try await CLI.run(["run", "Examples/network/app.js", "--http-mock", bad])

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import BridgeSupport
 public import BridgeValues
 public import BridgeCore
@@ -49,6 +48,9 @@ public struct MockFixture: Sendable, Equatable {
     var sequences: [ScalarKey: [ReplayAnswer]] = [:]
     /// The fixture was read from a trace (JSON Lines), not a JSON object.
     public internal(set) var isReplay = false
+    /// The fixture's JSON has a `"$http"` member: HTTP fixtures for the network layer, which reads
+    /// them from the same file (`HTTPMockFixture.load(httpMock:mock:)`); without one it need not.
+    public internal(set) var hasHTTPFixtures = false
 
     /// Creates a fixture from entries.
     public init(entries: [String: Entry] = [:]) {
@@ -88,6 +90,7 @@ public struct MockFixture: Sendable, Equatable {
         guard case .object(let methods) = json else { throw Problem(message: "a mock fixture must be a JSON object of method -> {result|error, delayMs}") }
         var table: [ScalarKey: Entry] = [:]
         // `"$http"` holds the HTTP fixtures of the same file (the network layer reads it).
+        hasHTTPFixtures = methods["$http"] != nil
         for (method, spec) in methods where method != "$http" {
             if method == "$native" {
                 nativeSteps = try NativeStep.steps(from: spec)
@@ -118,14 +121,33 @@ public struct MockFixture: Sendable, Equatable {
     /// which is replayed.
     ///
     /// - Throws: `MockFixture.Problem` naming the file (and the line of a trace).
+    ///
+    /// The file is read once and parsed once: a mock written on one line (as tools write them)
+    /// was parsed whole to see whether its first line was a trace line, then again as the mock.
     public init(contentsOf path: String) throws(Problem) {
-        if let data = FileManager.default.contents(atPath: path), let text = String(validating: Array(data), as: UTF8.self), TraceReplay.looksLikeTrace(text[...]) {
+        guard let bytes = FileContents.read(path) else { throw Problem(message: "\(path): cannot read mock file") }
+        let parsed: Result<JSONValue, BridgeError>
+        do { parsed = .success(try JSONValue(fileBytes: bytes, path: path)) } catch { parsed = .failure(error) }
+        if Self.mayBeTrace(parsed), let text = String(validating: bytes, as: UTF8.self), TraceReplay.looksLikeTrace(text[...]) {
             self = try TraceReplay.fixture(text: text, path: path)
             return
         }
         let json: JSONValue
-        do { json = try JSONValue(contentsOfFile: path, kind: "mock file") } catch { throw Problem(message: error.message) }
+        switch parsed {
+        case .success(let value): json = value
+        case .failure(let error): throw Problem(message: error.message)
+        }
         do { try self.init(json: json) } catch { throw Problem(message: "\(path): \(error.message)") }
+    }
+
+    /// Whether a file parsed as `parsed` can be a trace (its first non-blank line an object with a
+    /// string `type`). A file that is one JSON value has that line as a trace line only when the
+    /// line is the whole value (JSON allows nothing after a value but white space), so a value
+    /// without a string `type` is never one; a file that is not one JSON value (JSON Lines) may be.
+    static func mayBeTrace(_ parsed: Result<JSONValue, BridgeError>) -> Bool {
+        guard case .success(let value) = parsed else { return true }
+        guard case .object(let o) = value, case .string? = o["type"] else { return false }
+        return true
     }
 
     /// A problem with a fixture.
