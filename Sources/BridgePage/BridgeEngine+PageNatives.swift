@@ -24,6 +24,8 @@ extension BridgeEngine {
                 _ = try? context.evaluate(script, sourceURL: DominoLibrary.path(name), wantResult: false)
                 return .undefined
             }),
+            // The name errors inside a page's inline event handler carry (`index.html (onclick handler)`).
+            NativeFunctionSpec("handlerSourceURL", { [unowned self] args in .string("\(pageSession.pageName) (\(args.string(0) ?? "on") handler)") }),
             NativeFunctionSpec("parseURL", { args in
                 guard let href = args.string(0) else { return .json(.null) }
                 return .json(URLParts.parts(href, base: args.string(1)))

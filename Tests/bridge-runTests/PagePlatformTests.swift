@@ -149,6 +149,28 @@ import Testing
         ])
     }
 
+    /// An inline handler's error names the page and the handler, at the handler's own line (it
+    /// named neither: `line 2: uncaught …`), in the report and the window's error event; a
+    /// handler that does not compile throws its SyntaxError when it runs, named the same way; an
+    /// error thrown by a function the handler calls keeps that function's place; the page goes on.
+    @Test func inlineHandlerErrorsNameThePage() async throws {
+        let r = try await CLI.run(["run", "Examples/pages/platform/handler-errors.html"])
+        #expect(r.status == 1)
+        #expect(r.lines == [
+            "paying",
+            "error event: handler-errors.html (onclick handler):2",
+            "error event: handler-errors.html (onclick handler):1",
+            "error event: handler-errors.html (inline script #1):14",
+            "ok handler still runs",
+            "the page goes on",
+        ])
+        #expect(r.errorLines == [
+            "bridge-run: Examples/pages/platform/handler-errors.html (onclick handler):2: uncaught ReferenceError: Can't find variable: submitPayment",
+            "bridge-run: Examples/pages/platform/handler-errors.html (onclick handler):1: uncaught SyntaxError: Unexpected token '}'. Expected ')' to end an argument list.",
+            "bridge-run: Examples/pages/platform/handler-errors.html (inline script #1):14: uncaught Error: refund failed",
+        ])
+    }
+
     @Test func aThrowingListenerIsReportedAtItsLine() async throws {
         let r = try await CLI.run(["run", "Examples/pages/platform/listener-error.html"])
         #expect(r.errorLines == ["bridge-run: Examples/pages/platform/listener-error.html (inline script #1):13: uncaught Error: payment widget broke"])
