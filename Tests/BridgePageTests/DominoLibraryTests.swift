@@ -18,9 +18,16 @@ import Testing
 
     @Test(arguments: [
         ("", "ab", "x"), ("abc", "ab", "x"), ("abab", "ab", "x"), ("aab", "ab", "ba"), ("no match", "zz", "y"), ("é—漢字 ab é", "ab", "ü"), ("ab", "ab", ""),
+        // Texts that start with white space (looked for by their first other byte), or are all of it.
+        ("  a  a", "  a", "x"), ("a  a  a", "  a", "x"), ("\n\n x\n x", "\n x", "y"), ("     ", "  ", "z"), (" \t b", "\t b", "c"), ("  ", "   ", "q"),
     ])
     func replacesEveryOccurrenceAsStringReplacingDoes(_ source: String, _ text: String, _ replacement: String) {
         #expect(DominoLibrary.replacingEvery(text, with: replacement, in: source) == source.replacing(text, with: replacement))
+    }
+
+    @Test func anEmptyTextReplacesNothing() {
+        #expect(DominoLibrary.replacingEvery("", with: "x", in: "abc") == "abc")
+        #expect(DominoLibrary.replacingEvery("", with: "x", in: "") == "")
     }
 
     @Test func everySymbolMemberIsFoundAndNoneIsLeftInTheInstalledLibrary() throws {
