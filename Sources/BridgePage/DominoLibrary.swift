@@ -220,9 +220,11 @@ package enum DominoLibrary {
          "  if (!hasOwn(CSSStyleDeclaration.prototype, cssname)) {"),
         // Inline event handlers are compiled by the page layer, in a function whose only scope is
         // the global one: compiled here they saw this module's `require`, `module`, `exports`.
-        // The handler's compile learns the attribute's name, to name the handler in its errors.
+        // The handler's compile learns the attribute's name, to name a SyntaxError of its body
+        // (told to the page layer, not set on the builder: a page's read-only
+        // `Object.prototype.name` made that assignment throw in domino's strict code).
         ("defineElement.js", "  elt[name] = new EventHandlerBuilder(newval, doc, form, elt).build();",
-         "  var builder = new EventHandlerBuilder(newval, doc, form, elt); builder.name = name; elt[name] = builder.build();"),
+         "  require('bridge:handlerAttribute')(name); elt[name] = new EventHandlerBuilder(newval, doc, form, elt).build();"),
         ("sloppy.js", "  EventHandlerBuilder_build: function build() {\n    try {\n",
          "  EventHandlerBuilder_build: function build() {\n    try { var compile = require('bridge:compileEventHandler'); if (typeof compile === 'function') return compile(this);\n"),
     ] + customPropertyCaseFixes

@@ -7,9 +7,10 @@ extension JSONValue {
     ///   - path: the file.
     ///   - kind: what the file is, for the message (`"capability file"`).
     /// - Throws: `BridgeError` `INVALID_MESSAGE` whose message names the file: `path: cannot read
-    ///   <kind>` or `path: invalid JSON: <reason> (byte N)`.
+    ///   <kind>: <why>` (`no such file`, `a directory, not a file`, `larger than 1 GiB`, …) or
+    ///   `path: invalid JSON: <reason> (byte N)`.
     public init(contentsOfFile path: String, kind: String) throws(BridgeError) {
-        guard let bytes = FileContents.read(path) else { throw .invalidMessage("\(path): cannot read \(kind)") }
+        guard let bytes = FileContents.read(path) else { throw .invalidMessage("\(path): cannot read \(kind): \(FileContents.problem(path))") }
         self = try JSONValue(fileBytes: bytes, path: path)
     }
 

@@ -73,7 +73,9 @@ struct MockFixtureTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("missing.json").path
         let notFound = #expect(throws: MockFixture.Problem.self) { try MockFixture(contentsOf: missing) }
-        #expect(notFound?.message.hasPrefix(missing) == true)
+        #expect(notFound?.message == "\(missing): cannot read mock file: no such file")
+        let folder = #expect(throws: MockFixture.Problem.self) { try MockFixture(contentsOf: dir.path) }
+        #expect(folder?.message == "\(dir.path): cannot read mock file: a directory, not a file")
 
         let broken = dir.appendingPathComponent("broken.json")
         try Data(#"{"m": {"result": [1,}}"#.utf8).write(to: broken)

@@ -171,6 +171,58 @@ import Testing
         ])
     }
 
+    /// The naming touches nothing else: a page's read-only `Object.prototype.name` or a `.js`
+    /// page's `WeakMap` methods replaced before its first DOM touch leave its handlers and their
+    /// errors as they were; an error of a function the handler calls (made by `new Function`,
+    /// as template engines do) and a thrown plain object keep what they had, unchanged.
+    @Test func inlineHandlerNamingLeavesOthersAlone() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("handler-naming-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func page(_ name: String, _ text: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let readOnlyName = try page("name.html", """
+            <!DOCTYPE html><html><body>
+            <script>Object.defineProperty(Object.prototype, 'name', { value: 'ro', writable: false, configurable: true });</script>
+            <button id=b onclick="console.log('handler ran')">b</button>
+            <script>document.getElementById('b').click(); console.log('after click');</script>
+            </body></html>
+            """)
+        let a = try await CLI.run(["run", readOnlyName])
+        #expect(a.status == 0, "\(a.stderr)")
+        #expect(a.lines == ["handler ran", "after click"])
+        let weakMaps = try page("weakmap.js", """
+            WeakMap.prototype.get = function () { throw new Error('page WeakMap.get'); };
+            WeakMap.prototype.set = function () { throw new Error('page WeakMap.set'); };
+            var b = document.createElement('button'); document.body.appendChild(b);
+            b.onclick = function () { throw new Error('in handler'); };
+            b.addEventListener('click', function () { console.log('listener ran'); });
+            b.setAttribute('onmouseover', "console.log('inline handler ran')");
+            b.click(); b.dispatchEvent(new MouseEvent('mouseover')); console.log('after');
+            """)
+        let b = try await CLI.run(["run", weakMaps])
+        #expect(b.status == 1)
+        #expect(b.lines == ["listener ran", "inline handler ran", "after"])
+        #expect(b.errorLines == ["bridge-run: \(weakMaps):4: uncaught Error: in handler"])
+        let others = try page("others.html", """
+            <!DOCTYPE html><html><body>
+            <button id=a onclick="tpl()">a</button><button id=c onclick="f()">c</button>
+            <script>
+            var tpl = new Function("var x = 1;\\nthrow new Error('from new Function body')");
+            var CANCEL = { message: 'cancelled' };
+            function f() { throw CANCEL; }
+            document.getElementById('a').click(); document.getElementById('c').click();
+            console.log(Object.getOwnPropertyNames(CANCEL).join());
+            </script></body></html>
+            """)
+        let c = try await CLI.run(["run", others])
+        #expect(c.lines == ["message"])
+        #expect(c.errorLines == ["bridge-run: line 4: uncaught Error: from new Function body", "bridge-run: uncaught { message: 'cancelled' }"])
+    }
+
     @Test func aThrowingListenerIsReportedAtItsLine() async throws {
         let r = try await CLI.run(["run", "Examples/pages/platform/listener-error.html"])
         #expect(r.errorLines == ["bridge-run: Examples/pages/platform/listener-error.html (inline script #1):13: uncaught Error: payment widget broke"])

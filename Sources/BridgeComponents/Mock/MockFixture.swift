@@ -125,7 +125,7 @@ public struct MockFixture: Sendable, Equatable {
     /// The file is read once and parsed once: a mock written on one line (as tools write them)
     /// was parsed whole to see whether its first line was a trace line, then again as the mock.
     public init(contentsOf path: String) throws(Problem) {
-        guard let bytes = FileContents.read(path) else { throw Problem(message: "\(path): cannot read mock file") }
+        guard let bytes = FileContents.read(path) else { throw Problem(message: "\(path): cannot read mock file: \(FileContents.problem(path))") }
         let parsed: Result<JSONValue, BridgeError>
         do { parsed = .success(try JSONValue(fileBytes: bytes, path: path)) } catch { parsed = .failure(error) }
         if Self.mayBeTrace(parsed), let text = String(validating: bytes, as: UTF8.self), TraceReplay.looksLikeTrace(text[...]) {

@@ -62,9 +62,10 @@ function removeEventListener(type, listener, options) {
 function call(fn, self, event) {
   try { return apply(fn, self, [event]); } catch (e) { reportUncaught(e); return undefined; }
 }
-// A handler property's function: an inline handler's own error is named after the page first.
-function callHandler(fn, self, event) {
-  try { return apply(fn, self, [event]); } catch (e) { env.nameHandlerError(fn, e); reportUncaught(e); return undefined; }
+// A handler property's function: an inline handler's own error is named after the page first
+// (the page layer knows it by this function's name in the error's stack).
+function bridgeCallHandlerProperty(fn, self, event, type) {
+  try { return apply(fn, self, [event]); } catch (e) { env.nameHandlerError(e, type); reportUncaught(e); return undefined; }
 }
 // An error a listener (or an observer, a link, a frame) throws: the window hears of it first, as
 // an ErrorEvent (error monitoring), then the run reports it as uncaught whatever the page did.
@@ -105,10 +106,10 @@ function invoke(target, event, phase) {
     // window.onerror is called with (message, source, line, column, error); true cancels.
     if (target === global && type === 'error' && event instanceof global.ErrorEvent && typeof h === 'function') {
       let rv;
-      try { rv = apply(h, target, [event.message, event.filename, event.lineno, event.colno, event.error]); } catch (e) { env.nameHandlerError(h, e); reportError(e); }
+      try { rv = apply(h, target, [event.message, event.filename, event.lineno, event.colno, event.error]); } catch (e) { reportError(e); }
       if (rv === true) event.preventDefault();
     } else {
-      const rv = typeof h === 'function' ? callHandler(h, target, event)
+      const rv = typeof h === 'function' ? bridgeCallHandlerProperty(h, target, event, type)
         : (h && typeof h.handleEvent === 'function' ? call(h.handleEvent, h, event) : undefined);
       if (rv === false && type !== 'mouseover') event.preventDefault();
     }

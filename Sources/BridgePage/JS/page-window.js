@@ -192,37 +192,63 @@ function withWebIDLDescriptors(body) {
 // The body ends before a line break, so a handler whose last line is a `// comment` compiles, as
 // in browsers (domino's did not). (Made at the first handler: an engine that never meets one
 // does not pay for the evaluation.)
-// Eval code has no file name in JavaScriptCore: an error thrown in the handler itself, or its
-// SyntaxError, is given the page's and the handler's (`index.html (onclick handler)`, see
-// `nameHandlerError`), at its line within the handler. (Compiling each handler as a script of its
+// Eval code has no file name in JavaScriptCore: an error thrown by a handler's own body, or its
+// SyntaxError, is given the page's and the handler's name (`index.html (onclick handler)`), at its
+// line within the handler. Which errors: a SyntaxError out of the compile, and an error whose
+// first frame outside native code is an anonymous one without a place (eval code) called right
+// from the events part's `bridgeCallHandlerProperty` (an error of a function the handler calls,
+// or a value without a stack, keeps what it has). Naming never throws: a page that broke the
+// built-ins it uses loses the name, never the error. (Compiling each handler as a script of its
 // own under that name took twice as long as the eval: 3000 handlers, +50 µs each.)
 const indirectEval = early ? early.eval : global.eval;
+const SyntaxErrorPrototype = SyntaxError.prototype, getPrototype = Object.getPrototypeOf;
 let compileHandler = null;
-const handlerNames = new WeakMapCtor();
+// The attribute whose handler domino builds next (DominoLibrary's fix to defineElement.js).
+let pendingAttribute = 'on';
+mapSet(provided, 'bridge:handlerAttribute', function handlerAttribute(name) { pendingAttribute = name; });
 mapSet(provided, 'bridge:compileEventHandler', function compileEventHandler(builder) {
+  const attribute = pendingAttribute;
+  pendingAttribute = 'on';
   if (compileHandler === null) compileHandler = indirectEval("(function () { with (this.document.defaultView || { __proto__: null }) with (this.document) with (this.form) with (this.element) return eval('(function(event){' + this.body + '\\n})'); })");
-  const attribute = typeof builder.name === 'string' ? builder.name : 'on';
-  let handler;
   try {
-    handler = apply(compileHandler, builder, []);
+    return apply(compileHandler, builder, []);
   } catch (e) {
-    nameError(e, attribute);
+    try {
+      if (e !== null && typeof e === 'object' && getPrototype(e) === SyntaxErrorPrototype) nameError(e, attribute);
+    } catch (x) {}
     throw e;
   }
-  weakMapSet(handlerNames, handler, attribute);
-  return handler;
 });
-// An error without a file name (thrown by eval code: the handler's own) gets the handler's.
 function nameError(e, attribute) {
-  if (e === null || (typeof e !== 'object' && typeof e !== 'function')) return;
-  try {
-    if (e.sourceURL === undefined && !hasOwn(e, 'sourceURL')) defineOwn(e, 'sourceURL', { value: native.handlerSourceURL(attribute), writable: true, configurable: true });
-  } catch (x) {}
+  if (hasOwn(e, 'sourceURL')) return;
+  defineOwn(e, 'sourceURL', { value: native.handlerSourceURL(StringCtor(attribute)), writable: true, configurable: true });
 }
-// What the page's events part calls when a handler property's function threw `e`.
-function nameHandlerError(handler, e) {
-  const attribute = weakMapGet(handlerNames, handler);
-  if (attribute !== undefined) nameError(e, attribute);
+function isNativeFrame(frame) {
+  return frame.length >= 14 && stringSlice(frame, frame.length - 14) === '@[native code]';
+}
+// Whether `stack`'s first frame outside native code is a handler's body called by the events part.
+function thrownByHandlerBody(stack) {
+  let start = 0, handler = false;
+  for (;;) {
+    const end = stringIndexOf(stack, '\n', start);
+    const frame = end < 0 ? stringSlice(stack, start) : stringSlice(stack, start, end);
+    if (!isNativeFrame(frame)) {
+      if (handler) return stringIndexOf(frame, 'bridgeCallHandlerProperty@') === 0;
+      if (frame !== '@') return false;
+      handler = true;
+    }
+    if (end < 0) return false;
+    start = end + 1;
+  }
+}
+// What the events part calls when a handler property's function threw `e` during a `type` event.
+function nameHandlerError(e, type) {
+  try {
+    if (e === null || typeof e !== 'object') return;
+    const d = getOwn(e, 'stack');
+    if (d === undefined || typeof d.value !== 'string' || !thrownByHandlerBody(d.value)) return;
+    nameError(e, 'on' + StringCtor(type));
+  } catch (x) {}
 }
 // domino's element classes get their members when first needed (DominoLibrary's fixes): at a
 // class's first element (domino's createElement asks `defineNow`), at the first read of its
