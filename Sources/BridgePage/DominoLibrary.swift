@@ -223,8 +223,10 @@ package enum DominoLibrary {
         // The handler's compile learns the attribute's name, to name a SyntaxError of its body
         // (told to the page layer, not set on the builder: a page's read-only
         // `Object.prototype.name` made that assignment throw in domino's strict code).
+        ("defineElement.js", "function EventHandlerChangeHandler(elt, name, oldval, newval) {",
+         "var handlerAttribute = require('bridge:handlerAttribute'); function EventHandlerChangeHandler(elt, name, oldval, newval) {"),
         ("defineElement.js", "  elt[name] = new EventHandlerBuilder(newval, doc, form, elt).build();",
-         "  require('bridge:handlerAttribute')(name); elt[name] = new EventHandlerBuilder(newval, doc, form, elt).build();"),
+         "  if (typeof handlerAttribute === 'function') handlerAttribute(name); elt[name] = new EventHandlerBuilder(newval, doc, form, elt).build();"),
         ("sloppy.js", "  EventHandlerBuilder_build: function build() {\n    try {\n",
          "  EventHandlerBuilder_build: function build() {\n    try { var compile = require('bridge:compileEventHandler'); if (typeof compile === 'function') return compile(this);\n"),
     ] + customPropertyCaseFixes
