@@ -83,5 +83,8 @@ final class BenchReport {
 /// Median, min and max of samples.
 func stats(_ xs: [Double]) -> (median: Double, min: Double, max: Double) {
     let s = xs.sorted()
-    return (s[s.count / 2], s.first!, s.last!)
+    // An even count's median is the mean of its two middle values (`page-suite` has two runs:
+    // it took the slower of them, on both sides of the ratio, so one slow run decided the row).
+    let median = s.count % 2 == 0 ? (s[s.count / 2 - 1] + s[s.count / 2]) / 2 : s[s.count / 2]
+    return (median, s.first!, s.last!)
 }
