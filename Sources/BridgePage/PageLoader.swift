@@ -208,20 +208,20 @@ public struct PageLoader {
         // absolute file path that exists still works).
         if path.hasPrefix("/") && !trimmed.hasPrefix("file:") {
             let underRoot = PathText.appending(String(path.dropFirst()), to: baseDirectory)
-            if FileManager.default.fileExists(atPath: underRoot) || !FileManager.default.fileExists(atPath: path) { path = underRoot }
+            if FileContents.exists(underRoot) || !FileContents.exists(path) { path = underRoot }
         } else if !path.hasPrefix("/") {
             path = PathText.appending(path, to: baseDirectory)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileContents.read(path) else {
             throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
         }
         onScriptFile?(path)
-        return (Self.displayPath(path), path, data)
+        return (Self.displayPath(path), path, Data(bytes))
     }
 
     /// A path relative to the working directory when it is below it.
     static func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = PathText.currentDirectory()
         let std = PathText.standardized(path)
         if std.hasPrefix(cwd + "/") { return String(std.dropFirst(cwd.count + 1)) }
         return std
