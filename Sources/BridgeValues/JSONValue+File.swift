@@ -18,7 +18,7 @@ extension JSONValue {
     /// ``init(contentsOfFile:kind:)`` when they are not JSON.
     ///
     /// - Throws: `BridgeError` `INVALID_MESSAGE`: `path: invalid JSON: <reason> (byte N)`.
-    public init(fileBytes bytes: [UInt8], path: String) throws(BridgeError) {
+    package init(fileBytes bytes: [UInt8], path: String) throws(BridgeError) {
         do throws(JSONParser.Failure) {
             self = try JSONParser().parse(bytes: bytes)
         } catch {
