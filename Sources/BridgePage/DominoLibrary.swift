@@ -255,7 +255,7 @@ package enum DominoLibrary {
                 let k = p.firstIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D } ?? 0
                 var out: [UInt8] = []
                 var from = 0
-                var i = from
+                var i = 0
                 while i <= b.count - p.count {
                     guard let hit = memchr(haystack + i + k, Int32(p[k]), b.count - p.count - i + 1) else { break }
                     let at = haystack.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - k
