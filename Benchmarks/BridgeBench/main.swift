@@ -5,6 +5,46 @@ import Foundation
 // ratio. Run through `scripts/bench` (release build). Not part of `swift test`.
 
 let arguments = CommandLine.arguments
+let usage = """
+    usage: bridge-bench [--quick] [--json FILE] [--only SECTIONS] [--bridge-run PATH] [--jit standard|short-lived]
+           bridge-bench --profile ROW [--calls N] [--jit standard|short-lived]
+
+    Prints the benchmark table: every figure measured in the same run as its baseline, as a ratio.
+    Run it through scripts/bench (release build). docs/performance.md explains each row.
+
+      --quick             fewer repetitions and smaller counts
+      --json FILE         also write the figures as JSON
+      --only SECTIONS     comma-separated: rt, validate, startup, memory, suite, cli, pages, scale
+      --bridge-run PATH   measure another build of the CLI
+      --jit TIERING       JavaScriptCore's tiering for this process (standard, as `bridge-run run`;
+                          short-lived, as `bridge-run test`)
+      --profile ROW       run one row for a long time (for perf): dom, startup-page, validate,
+                          rt-seq, rt-batch, rt-async, rt-async-per-call, raw, rt-batch-null,
+                          rt-seq-no-limit, rt-batch-no-limit
+      --calls N           the count for --profile (calls, or batches of 100 engines)
+
+    """
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
+// Every option is known and has its value: a typo must not start a six-minute run.
+do {
+    let valued: Set<String> = ["--json", "--only", "--bridge-run", "--jit", "--profile", "--calls", "--startup-page-child", "--memory-child"]
+    var i = 1
+    while i < arguments.count {
+        let a = arguments[i]
+        if a == "--quick" {
+            i += 1
+        } else if valued.contains(a), i + (a == "--memory-child" ? 2 : 1) < arguments.count {
+            i += a == "--memory-child" ? 3 : 2
+        } else {
+            let why = valued.contains(a) ? "\(a) needs a value" : "unknown option \(a)"
+            FileHandle.standardError.write(Data("bridge-bench: \(why) (see --help)\n".utf8))
+            exit(2)
+        }
+    }
+}
 // `--jit standard|short-lived`: JavaScriptCore's tiering for this process (before its first VM),
 // as `bridge-run run` (standard) or `bridge-run test` (short-lived) set it.
 if let i = arguments.firstIndex(of: "--jit"), i + 1 < arguments.count {
@@ -75,7 +115,10 @@ func profileOne(_ row: String) async throws {
     case "rt-async-per-call":
         script = RoundTripBench.batch
         echo = RoundTripBench.threadEcho
-    default: script = RoundTripBench.batch
+    case "rt-batch", "rt-batch-no-limit": script = RoundTripBench.batch
+    default:
+        FileHandle.standardError.write(Data("bridge-bench: no row \(row) to profile (see --help)\n".utf8))
+        exit(2)
     }
     // `rt-seq-no-limit`, `rt-batch-no-limit`: the same in a VM without the execution time limit.
     // `--calls N` (default 300 000; the table's rows use 30 000).
