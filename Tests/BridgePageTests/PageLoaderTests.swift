@@ -159,7 +159,7 @@ import BridgeRuntimeTesting
         #expect(v == "1|1||v|aGVsbG8=|hello|11|héllo 😀|true")
     }
 
-    @Test(arguments: ["iframe-before-append", "iframe-after-append", "location-href", "location-assign", "window-open"])
+    @Test(arguments: ["iframe-before-append", "iframe-after-append", "iframe-in-inserted-div", "iframe-in-fragment", "location-href", "location-assign", "window-open"])
     func legacyURLProtocolIsInterceptedEveryWay(way: String) async throws {
         let e = try engine()
         defer { e.close() }
@@ -175,6 +175,8 @@ import BridgeRuntimeTesting
         switch way {
         case "iframe-before-append": trigger = "const f = document.createElement('iframe'); f.src = '\(url)'; document.body.appendChild(f);"
         case "iframe-after-append": trigger = "const f = document.createElement('iframe'); document.body.appendChild(f); f.setAttribute('src', '\(url)');"
+        case "iframe-in-inserted-div": trigger = "const d = document.createElement('div'), p = document.createElement('p'), f = document.createElement('iframe'); f.src = '\(url)'; p.appendChild(f); d.appendChild(document.createTextNode('x')); d.appendChild(p); document.body.appendChild(d);"
+        case "iframe-in-fragment": trigger = "const g = document.createDocumentFragment(), f = document.createElement('iframe'); f.src = '\(url)'; g.appendChild(document.createElement('span')); g.appendChild(f); document.body.appendChild(g);"
         case "location-href": trigger = "location.href = '\(url)';"
         case "location-assign": trigger = "location.assign('\(url)');"
         default: trigger = "window.open('\(url)');"
@@ -185,6 +187,38 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("JSON.stringify(got)") == #"{"callbackId":"done","result":{"n":1},"error":null}"#)
         #expect(navigations == 0, "a bridge URL must never navigate")
         #expect(try e.evaluate("location.href") == "https://m.example.com/shop/index.html?x=1#top")
+    }
+
+    /// Scripts inside an inserted subtree run when it is connected, in tree order, once; an
+    /// insertion without element children (a leaf, text) runs nothing; a subtree inserted while
+    /// disconnected runs its scripts only when it is connected.
+    @Test func scriptsInsideInsertedSubtreesRun() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        try e.evaluate("""
+            globalThis.ran = [];
+            function script(text) { const s = document.createElement('script'); s.textContent = text; return s; }
+            const outer = document.createElement('div'), inner = document.createElement('section');
+            inner.appendChild(script("ran.push('inner')"));
+            outer.appendChild(script("ran.push('first')"));
+            outer.appendChild(document.createTextNode('text'));
+            outer.appendChild(inner);
+            ran.push('built');
+            document.body.appendChild(outer);
+            const g = document.createDocumentFragment();
+            g.appendChild(document.createElement('b'));
+            const wrap = document.createElement('p');
+            wrap.appendChild(script("ran.push('in fragment')"));
+            g.appendChild(wrap);
+            g.appendChild(script("ran.push('fragment top')"));
+            document.body.appendChild(g);
+            const leaf = document.createElement('li');
+            leaf.textContent = "ran.push('never')";
+            document.body.appendChild(leaf);
+            document.body.appendChild(outer);
+            """)
+        #expect(try e.evaluate("ran.join(',')") == "built,first,inner,in fragment,fragment top")
     }
 
     @Test func ordinaryNavigationIsReportedNotFollowed() throws {

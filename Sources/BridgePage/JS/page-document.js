@@ -91,6 +91,7 @@ env.bridge.runningDynamic = function (token) { currentScript = token === 0 ? nul
 function eachScript(node, fn) {
   if (node.nodeType !== 1 && node.nodeType !== 11) return;
   if (node.localName === 'script') { fn(node); return; }
+  if (!env.hasElementChild(node)) return;
   const list = node.getElementsByTagName('script');
   const copy = [];
   for (let i = 0; i < list.length; i++) arrayPush(copy, list[i]);

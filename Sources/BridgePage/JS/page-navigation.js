@@ -214,6 +214,7 @@ defineOwn(IFrame.prototype, 'contentDocument', { get() { return null; }, configu
 function eachFrame(node, fn) {
   if (node.nodeType !== 1 && node.nodeType !== 11) return;
   if (node.localName === 'iframe') fn(node);
+  if (!env.hasElementChild(node)) return;
   const list = node.getElementsByTagName ? node.getElementsByTagName('iframe') : [];
   for (let i = 0; i < list.length; i++) fn(list[i]);
 }
