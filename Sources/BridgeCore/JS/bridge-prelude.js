@@ -568,7 +568,14 @@ global.queueMicrotask = function queueMicrotask(fn) {
   if (typeof fn !== 'function') throw new TypeErrorCtor('The "callback" argument must be of type function');
   promiseThen(promiseResolve(), function () { try { fn(); } catch (e) { report('exception', e); } });
 };
-global.performance = { now: function () { return native.now(); } };
+// `performance.now()` counts from the engine's start, the page's time origin, as in browsers,
+// Node and jsdom (it was the machine's uptime); `performance.timeOrigin` is that moment as Unix
+// time in ms, so `timeOrigin + now()` is the time of day (what tracing and error-reporting SDKs
+// compute).
+const startedAt = native.now();
+global.performance = defineProperty({ now: function now() { return native.now() - startedAt; } }, 'timeOrigin', {
+  value: Date.now(), writable: false, enumerable: true, configurable: true
+});
 
 // ---- Date: real time, unless a test fakes it (vi.useFakeTimers / vi.setSystemTime) ----
 // Until fake time first drives this engine, `Date` is the built-in itself. Then native code calls

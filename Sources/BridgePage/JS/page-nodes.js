@@ -120,20 +120,28 @@ function staticNodeList(result) {
 // They are HTMLCollections too (`instanceof`, `Object.prototype.toString`), which domino has no
 // global for.
 const arrayValues = Array.prototype.values;
-const liveSamples = [env.document.getElementsByTagName('x'), env.document.createElement('div').children];
 const liveProtos = [];
-for (let i = 0; i < liveSamples.length; i++) {
-  const proto = Object.getPrototypeOf(liveSamples[i]);
-  if (proto === null || proto === Array.prototype || proto === Object.prototype) continue;
+function makeCollection(proto) {
+  if (proto === null || proto === undefined || proto === Array.prototype || proto === Object.prototype || arrayIndexOf(liveProtos, proto) >= 0) return;
   arrayPush(liveProtos, proto);
   if (!Object.prototype.hasOwnProperty.call(proto, Symbol.iterator)) defineOwn(proto, Symbol.iterator, { value: arrayValues, writable: true, configurable: true });
   defineOwn(proto, Symbol.toStringTag, { value: 'HTMLCollection', configurable: true });
 }
+// (From the modules, not from sample nodes: no node is made while the parts define members. An
+// element's `children` class is internal to domino's Element.js; it is reached once the first
+// document exists, and is a small prototype.)
+const FilteredElementList = env.require('FilteredElementList.js');
+makeCollection(typeof FilteredElementList === 'function' ? FilteredElementList.prototype : null);
+// (Through domino's own getter, `childrenGetter` below: the page layer's goes through the live
+// views' WeakMap, which a `.js` page may have replaced before its first DOM touch.)
+env.afterDocument(function () {
+  if (typeof childrenGetter === 'function') makeCollection(getProto(reflectApply(childrenGetter, env.document.documentElement, [])));
+});
 // An element's classList (DOMTokenList) iterates too: `[...el.classList]`.
 // (Its prototype from domino's module: making a classList to ask ran domino's token parsing, a
 // tenth of a millisecond of every page's start.)
 const TokenListCtor = env.require('DOMTokenList.js');
-const tokenListProto = typeof TokenListCtor === 'function' && TokenListCtor.prototype ? TokenListCtor.prototype : getProto(env.document.createElement('div').classList);
+const tokenListProto = typeof TokenListCtor === 'function' && TokenListCtor.prototype ? TokenListCtor.prototype : null;
 if (tokenListProto !== null && !Object.prototype.hasOwnProperty.call(tokenListProto, Symbol.iterator)) {
   defineOwn(tokenListProto, Symbol.iterator, {
     value: function* values() { for (let i = 0; i < this.length; i++) yield this.item(i); }, writable: true, configurable: true
@@ -154,7 +162,7 @@ if (!Object.prototype.hasOwnProperty.call(global, 'HTMLCollection')) env.put('HT
 // ---- an invalid selector throws a DOMException named SyntaxError, as in browsers ----
 // (domino throws a plain SyntaxError, or a TypeError for an unknown pseudo-class.)
 const selectorMethods = ['querySelector', 'querySelectorAll', 'matches', 'closest', 'webkitMatchesSelector'];
-const samples = [env.document.createElement('div'), env.document, env.document.createDocumentFragment()];
+const samples = [impl.HTMLElement.prototype, Doc, Fragment];
 const wrapped = new Set();
 for (let k = 0; k < samples.length; k++) {
   for (let i = 0; i < selectorMethods.length; i++) {

@@ -113,6 +113,24 @@ struct EventLoopTests {
         #expect(Date().timeIntervalSince(started) < 5, "virtual time must not wait for real time")
     }
 
+    /// `performance.now()` counts from the engine's start, as in browsers, Node and jsdom (it was
+    /// the machine's uptime, millions of ms), and `performance.timeOrigin + performance.now()` is
+    /// the time of day (it was `NaN`: no `timeOrigin`).
+    @Test("performance.now() starts at the engine's start, and timeOrigin is that moment's Unix time")
+    func performanceTimeOrigin() async throws {
+        let clock = VirtualClock(start: .seconds(5000))
+        let engine = try BridgeEngine.forTesting(clock: clock)
+        defer { engine.close() }
+        try engine.evaluate("globalThis.t0 = performance.now(); setTimeout(function () { globalThis.t1 = performance.now(); }, 250);")
+        try await engine.runUntilIdle(limit: .milliseconds(60_000))
+        #expect(try engine.evaluate("[t0, t1]") == [0, 250])
+        let real = try BridgeEngine()
+        defer { real.close() }
+        #expect(try real.evaluate("performance.now() >= 0 && performance.now() < 60000") == true)
+        #expect(try real.evaluate("Math.abs(performance.timeOrigin + performance.now() - Date.now()) < 1000") == true)
+        #expect(try real.evaluate("typeof performance.timeOrigin === 'number' && Object.keys(performance).includes('timeOrigin')") == true)
+    }
+
     /// A parallel test run shares the main thread: a run on a virtual clock may get no turn for
     /// seconds. That wait is not the run's; it used to fail it with a time limit (the "timeout
     /// flake" of earlier sessions: 8 of 8 such runs failed in a parallel `swift test`).
