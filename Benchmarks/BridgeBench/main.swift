@@ -163,6 +163,7 @@ func runAll() async throws {
     if wants("startup") {
         section("start-up")
         try StartupBench.inProcess(into: report, bench: exe.path, reps: reps)
+        try DOMReadBench.run(into: report, reps: reps)
         if haveCLI {
             StartupBench.process(into: report, bridgeRun: bridgeRun, reps: quick ? 5 : 11)
         } else {
