@@ -221,6 +221,27 @@ import BridgeRuntimeTesting
         #expect(try e.evaluate("ran.join(',')") == "built,first,inner,in fragment,fragment top")
     }
 
+    /// Event constructors copy their dictionary's fields, each from the dictionary or its default
+    /// (per class, through an assigner made at the class's first event), as own properties.
+    @Test func eventConstructorsCopyTheirDictionaries() throws {
+        let e = try engine()
+        defer { e.close() }
+        try e.installPageSupport()
+        let v = try e.evaluate("""
+            const m = new MouseEvent('click', { bubbles: true, clientX: 5, get screenY() { return 7; }, detail: undefined, relatedTarget: document.body });
+            const again = new MouseEvent('dblclick', { button: 2 });
+            const k = new KeyboardEvent('keydown', { key: 'a', repeat: true, ctrlKey: true });
+            const w = new WheelEvent('wheel', { deltaY: 3 });
+            const c = new CustomEvent('x', { detail: { a: 1 } });
+            [m.type, m.bubbles, m.cancelable, m.clientX, m.screenY, m.screenX, m.button, m.relatedTarget === document.body, m.ctrlKey, m.detail, m.view,
+             Object.prototype.hasOwnProperty.call(m, 'clientX'), m.pageX, again.button, again.clientX, again.relatedTarget,
+             k.key, k.code, k.repeat, k.ctrlKey, k.keyCode, w.deltaY, w.deltaX, w.clientX, c.detail.a,
+             new MouseEvent('x', 5).clientX, new MouseEvent('x', null).button, new PointerEvent('pointerdown', { pointerType: 'touch' }).pointerType,
+             new FocusEvent('focus').relatedTarget, new InputEvent('input', { data: 'z' }).data].join('|')
+            """)
+        #expect(v == "click|true|false|5|7|0|0|true|false|0||true|5|2|0||a||true|true|0|3|0|0|1|0|0|touch||z")
+    }
+
     @Test func ordinaryNavigationIsReportedNotFollowed() throws {
         let e = try engine()
         defer { e.close() }

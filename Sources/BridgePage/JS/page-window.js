@@ -385,7 +385,10 @@ const env = {
   put: put, define: define, defineOwn: defineOwn, objectCreate: objectCreate, objectDefineProperties: objectDefineProperties, uncurry: uncurry, apply: apply, hasOwn: hasOwn, reportError: reportError,
   get document() { return doc; }, adoptDocument: adoptDocument, mutationListeners: mutationListeners, MUTATE: MUTATE, hasElementChild: hasElementChild,
   HTMLParser: HTMLParser, bridge: {}, defineNow: defineNow, nameHandlerError: nameHandlerError,
-  provide: function (name, value) { mapSet(provided, name, value); }
+  provide: function (name, value) { mapSet(provided, name, value); },
+  // Code the page layer generates from its own names (never a page's text), evaluated with the
+  // `eval` the engine started with.
+  compileInternal: function (source) { return indirectEval(source); }
 };
 const afterDocument = [];
 env.afterDocument = function (fn) { arrayPush(afterDocument, fn); };
