@@ -40,7 +40,7 @@ extension HTTPMockFixture {
     }
 
     private static func read(_ path: String) throws(Problem) -> (JSONValue, Loader) {
-        guard let bytes = FileContents.read(path) else { throw Problem(file: path, line: nil, message: "cannot read the HTTP fixture file") }
+        guard let bytes = FileContents.read(path) else { throw Problem(file: path, line: nil, message: "cannot read the HTTP fixture file: \(FileContents.problem(path))") }
         let json: JSONValue
         do {
             json = try JSONParser().parse(bytes: bytes)

@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func missingFileIsOneLine() {
-        #expect(throws: HTTPMockFixture.Problem(file: "/no/such.json", line: nil, message: "cannot read the HTTP fixture file")) {
+        #expect(throws: HTTPMockFixture.Problem(file: "/no/such.json", line: nil, message: "cannot read the HTTP fixture file: no such file")) {
             try HTTPMockFixture(contentsOf: "/no/such.json")
         }
     }

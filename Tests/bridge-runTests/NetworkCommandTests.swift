@@ -126,7 +126,7 @@ import Testing
         #expect(r.errorLines == ["bridge-run: \(bad):3: unknown key \"stauts\" in an HTTP rule (expected url, method, status, statusText, headers, json, text, base64, file, body, delayMs, error, sequence, comment)"])
         let t = try await CLI.run(["test", "Examples/network/api.test.js", "--http-mock", "/no/such.json"])
         #expect(t.status == 2)
-        #expect(t.errorLines == ["bridge-run: /no/such.json: cannot read the HTTP fixture file"])
+        #expect(t.errorLines == ["bridge-run: /no/such.json: cannot read the HTTP fixture file: no such file"])
     }
 
     @Test func helpMentionsTheOption() async throws {
