@@ -213,7 +213,10 @@ public struct PageLoader {
             path = PathText.appending(path, to: baseDirectory)
         }
         guard let bytes = FileContents.read(path) else {
-            throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))")
+            // Something there that cannot be read (a directory, over the size limit) says why.
+            let problem = FileContents.exists(path) ? FileContents.problem(path) : "no such file"
+            if problem == "no such file" { throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))") }
+            throw Failure(message: "\(pageName): script src '\(src)' cannot be read: \(problem) (\(path))")
         }
         onScriptFile?(path)
         return (Self.displayPath(path), path, Data(bytes))

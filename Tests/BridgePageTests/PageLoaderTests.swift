@@ -73,6 +73,27 @@ import BridgeRuntimeTesting
         #expect(e.uncaughtErrors.map(\.description) == [message])
     }
 
+    /// A `src` naming something that is there but cannot be a script (a directory, a file over
+    /// the 1 GiB read limit) says why, rather than "not found"; the page still goes on.
+    @Test func anUnreadableScriptSaysWhy() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib.js"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let huge = dir.appendingPathComponent("huge.js").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, off_t(1) << 31) == 0)  // sparse: 2 GiB that take no disk
+        let e = try engine(url: "file://\(dir.path)/p.html")
+        defer { e.close() }
+        let out = logs(e)
+        let failed = try PageLoader(pageName: "p.html", pageURL: "file://\(dir.path)/p.html", baseDirectory: dir.path)
+            .load(html: "<script src='lib.js'></script><script src='huge.js'></script><script>console.log('next')</script>", into: e)
+        #expect(failed.map(\.message) == [
+            "p.html: script src 'lib.js' cannot be read: a directory, not a file (\(dir.path)/lib.js)",
+            "p.html: script src 'huge.js' cannot be read: larger than 1 GiB (\(huge))",
+        ])
+        #expect(out() == ["next"])
+    }
+
     @Test func locationIsParsedFromThePageURL() throws {
         let e = try engine()
         defer { e.close() }
