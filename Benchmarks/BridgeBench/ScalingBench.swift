@@ -11,6 +11,7 @@ enum ScalingBench {
         validation(into: report)
         if let bridgeRun {
             pages(into: report, bridgeRun: bridgeRun)
+            scriptPages(into: report, bridgeRun: bridgeRun)
             suites(into: report, bridgeRun: bridgeRun, quick: quick)
         }
     }
@@ -124,6 +125,39 @@ enum ScalingBench {
             let per = (s.min - (base ?? 0)) / Double(n) * 1000
             report.add(BenchRow(name: "scale-page-\(n)", what: "`bridge-run run` of a page of \(n) elements, parsed and queried", value: s.min, unit: "ms", spread: (s.min, s.max),
                                 note: String(format: "%.2f µs per element above the empty page", per)))
+        }
+    }
+
+    /// A page of `n` small inline scripts, each run where the parser paused for it.
+    static func scriptsPage(_ n: Int) -> String {
+        var html = "<!doctype html><html><head><title>scripts</title></head><body>\n"
+        html.reserveCapacity(n * 64)
+        for i in 0..<n { html += "<p>\(i)</p><script>window.n = (window.n || 0) + 1;</script>\n" }
+        html += "<script>if (window.n !== \(n)) throw new Error('bad count'); window.benchDone = true;</script></body></html>\n"
+        return html
+    }
+
+    /// Pages of many inline scripts: the parser stops and resumes at each. Resuming copied the
+    /// rest of the page in optimized code (8000 scripts: 1.2 GB, quadratic; docs/performance.md,
+    /// nineteenth part), so the rows give peak RSS beside the time.
+    static func scriptPages(into report: BenchReport, bridgeRun: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-scale-pages")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for n in [1_000, 10_000] {
+            let path = dir.appendingPathComponent("scripts-\(n).html").path
+            try? scriptsPage(n).write(toFile: path, atomically: true, encoding: .utf8)
+            var xs: [Double] = [], rss: [Double] = []
+            for _ in 0..<2 {
+                // (measurePeak: a child of this process would report this process's peak.)
+                if let m = ProcessRunner.measurePeak([bridgeRun, "run", path, "--wait-for", "window.benchDone === true"]), m.status == 0 { xs.append(m.wallMs); rss.append(m.maxRSSKiB / 1024) }
+            }
+            guard !xs.isEmpty else {
+                report.skip("scale-scripts-\(n)", reason: "bridge-run failed on the page")
+                continue
+            }
+            let s = stats(xs)
+            report.add(BenchRow(name: "scale-scripts-\(n)", what: "`bridge-run run` of a page of \(n) inline scripts", value: s.min, unit: "ms", spread: (s.min, s.max),
+                                note: String(format: "peak RSS %.0f MiB", rss.min() ?? 0)))
         }
     }
 
