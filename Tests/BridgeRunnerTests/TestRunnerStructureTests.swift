@@ -120,4 +120,23 @@ struct TestRunnerStructureTests {
         #expect(empty.exitCode == 1)
         #expect(empty.cases.first?.failure?.message.hasPrefix("no tests in") == true)
     }
+
+    @Test("a lone surrogate in a name or an error's message is shown as U+FFFD; the file's tests still run")
+    func loneSurrogatesInNamesAndMessages() async throws {
+        let run = try await runTestSource(
+            """
+            test('fine', () => { expect(1).toBe(1); });
+            describe('group \\uDFFF', () => {
+              test('second \\uD800', () => { expect(1).toBe(2); });
+            });
+            test('thrown', () => { throw new Error('msg \\uDC00'); });
+            test('compared', () => { expect('a\\uD800').toBe('b'); });
+            """)
+        #expect(run.cases.map(\.name) == ["fine", "group \u{FFFD} > second \u{FFFD}", "thrown", "compared"], "\(run.text)")
+        #expect(run.cases.map(\.status) == [.passed, .failed, .failed, .failed])
+        #expect(run.cases[2].failure?.message == "Error: msg \u{FFFD}")
+        // (A received string is printed as JSON text, where the lone surrogate is an escape.)
+        #expect(run.cases[3].failure?.details.contains("Received: \"a\\ud800\"") == true, "\(run.cases[3].failure.map { [$0.message] + $0.details } ?? [])")
+        #expect(!run.text.contains("unreadable"))
+    }
 }

@@ -35,6 +35,12 @@ const arrayJoin = uncurry(Array.prototype.join);
 const arraySort = uncurry(Array.prototype.sort);
 const arrayIndexOf = uncurry(Array.prototype.indexOf);
 const stringify = JSON.stringify;
+// Text that crosses to native code as JSON (the plan's names, a report's messages) is made
+// well-formed: a lone surrogate (a test named '\uD800', an expectation on such a string) becomes
+// U+FFFD, as `bridge-run run` prints it, instead of making the whole plan or report unreadable.
+const toWellFormed = typeof String.prototype.toWellFormed === 'function' ? uncurry(String.prototype.toWellFormed) : null;
+function wellFormed(s) { return toWellFormed === null ? s : toWellFormed(s); }
+function wellFormedValue(key, v) { return typeof v === 'string' ? wellFormed(v) : v; }
 const StringCtor = String;
 const NumberCtor = Number;
 const BooleanCtor = Boolean;
@@ -635,7 +641,7 @@ function fullName(suite, name) {
 }
 function addTest(name, fn, mode, timeout) {
   loading('test()');
-  name = StringCtor(name);
+  name = wellFormed(StringCtor(name));
   if (mode !== 'skip' && mode !== 'todo' && typeof fn !== 'function') {
     throw new TypeErrorCtor('test(' + stringify(name) + ', fn): fn must be a function');
   }
@@ -651,7 +657,7 @@ test.todo = function todo(name) { addTest(name, undefined, 'todo'); };
 
 function addSuite(name, fn, mode) {
   loading('describe()');
-  name = StringCtor(name);
+  name = wellFormed(StringCtor(name));
   if (typeof fn !== 'function') throw new TypeErrorCtor('describe(' + stringify(name) + ', fn): fn must be a function');
   if (mode === 'only') hasOnly = true;
   const suite = newSuite(name, current, mode);
@@ -857,7 +863,7 @@ async function runAndReport(index) {
   } catch (e) {
     report = { __proto__: null, ok: false, failure: { __proto__: null, kind: 'error', title: 'test harness error: ' + thrownText(e) } };
   }
-  T.report(stringify(report));
+  T.report(stringify(report, wellFormedValue));
 }
 function start(index) { runAndReport(index); }
 
