@@ -571,7 +571,7 @@ html("HTML: CDATA and legacy comment markers in a script", "cdata-script.html", 
 html("HTML: mixed-case script tags", "mixed-case.html", "<ScRiPt>console.log('mixed ok');</sCrIpT>\n" + PROBE, 0, stdout="mixed ok")
 html("HTML: non-JS script types are skipped", "template-type.html", "<script type=\"text/template\"><%= nope %></script>\n" + PROBE, 0, stdout="probe ok true")
 html("HTML: a src that does not exist", "missing-src.html", PROBE + "\n<script src=\"no/such/file.js\"></script>", 1, stderr="not found")
-html("HTML: a src that is a directory", "directory-src.html", PROBE + "\n<script src=\".\"></script>", 1, stderr="not found")
+html("HTML: a src that is a directory", "directory-src.html", PROBE + "\n<script src=\".\"></script>", 1, stderr="cannot be read: a directory, not a file")
 html("HTML: a src with a bridge URL", "bridge-src.html", PROBE + "\n<script src=\"hybrid://x?parameter=%7B%7D\"></script>", 1, stderr="hybrid://")
 html("HTML: an http src without --offline", "http-src.html", PROBE + "\n<script src=\"https://cdn.example.com/x.js\"></script>", 1, stderr="--offline")
 html("HTML: a src that is not valid UTF-8", "bad-utf8-src.html", PROBE + "\n<script src=\"../utf8/bad-script.js\"></script>", 1, stderr="UTF-8")
