@@ -119,6 +119,9 @@ package enum DominoLibrary {
     /// lines stay exact). (domino's legacy-code `DOMException` is replaced in JS/page-nodes.js.)
     static let fixes: [(file: String, text: String, replacement: String)] = [
         ("Document.js", "var s = arguments.join('');", "var s = Array.prototype.join.call(arguments, '');"),
+        // An event's time comes from the page layer (`bridge:eventTime`), not the page's `Date.now`.
+        ("Event.js", "module.exports = Event;\n", "module.exports = Event; var eventTime = require('bridge:eventTime') || Date.now;\n"),
+        ("Event.js", "  this.timeStamp = Date.now();", "  this.timeStamp = eventTime();"),
         // `document.write` from a script the parser paused for: the text goes in at the insertion
         // point (after what the same script wrote before, before the rest of the page), so what it
         // writes, scripts included, is parsed next. (Upstream put the unparsed rest of the page first.)

@@ -449,6 +449,23 @@ case("data", "domino's own errors carry the standard names",
      file="x.html", stdout="InvalidCharacterError 5")
 
 
+# ---------------------------------------------------------------------------------------------
+# 11. Found by the fourth attack round: many parser-inserted scripts, replaced clock and timers.
+case("resources", "scripts written one by one stay within a small memory limit",
+     "<script>for (var i = 0; i < 5000; i++) document.write('<script>window.n = (window.n || 0) + 1<\\/script>');</script>"
+     "<script>console.log('n', window.n)</script>", 0, file="x.html",
+     args=["run", "{file}", "--memory-limit", "400", "--timeout", "20000"], stdout="n 5000", maxSeconds=20)
+case("sdk", "a page that replaced Date.now and setTimeout still gets its events",
+     "<script>Date.now = function () { throw new Error('now gone'); }; window.setTimeout = function () { throw new Error('st gone'); };</script>"
+     "<button id=b>b</button><script>"
+     "document.addEventListener('DOMContentLoaded', () => console.log('ready'));"
+     "window.addEventListener('load', () => { console.log('loaded'); location.hash = '#x'; });"
+     "window.addEventListener('hashchange', () => console.log('hash', location.hash));"
+     "document.getElementById('b').addEventListener('click', e => console.log('click', typeof e.timeStamp, e.timeStamp > 1e12));"
+     "document.getElementById('b').click();</script>", 0, file="x.html",
+     stdout="click number true\nready\nloaded\nhash #x", notOutput="gone")
+
+
 def write(path, text):
     full = os.path.join(HERE, path)
     os.makedirs(os.path.dirname(full), exist_ok=True)

@@ -31,7 +31,7 @@ function changeHash(target) {
   arrayPush(history.entries, { state: null, url: target.href });
   history.index = history.entries.length - 1;
   env.bridge.dispatch(global, new global.PopStateEvent('popstate', { state: null }));
-  global.setTimeout(function () {
+  env.setTimeout(function () {
     const e = new global.HashChangeEvent('hashchange', { oldURL: oldURL, newURL: target.href });
     env.bridge.dispatch(global, e);
   }, 0);
@@ -122,7 +122,7 @@ history.go = function go(delta) {
   if (delta === 0) { location.reload(); return; }
   const to = history.index + delta;
   if (to < 0 || to >= history.entries.length) return;
-  global.setTimeout(function () {
+  env.setTimeout(function () {
     const before = current.href;
     history.index = to;
     const entry = history.entries[to];

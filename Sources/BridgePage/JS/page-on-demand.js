@@ -9,7 +9,8 @@ const applyFunction = Function.prototype.apply;
 // Built-ins the prelude calls on its hot paths or hands to domino, as they are now (a page's own
 // `function Symbol() {}` or `Object.hasOwn = ...` before the first touch must not break the DOM
 // it then loads). Plain reads of the global's own, eagerly made members.
-const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn, defineProperty: defineOwn, create: Object.create, defineProperties: Object.defineProperties, eval: evaluate, objectPrototypeNames: Object.getOwnPropertyNames(Object.prototype) };
+const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn, defineProperty: defineOwn, create: Object.create, defineProperties: Object.defineProperties, eval: evaluate, objectPrototypeNames: Object.getOwnPropertyNames(Object.prototype),
+  dateNow: Date.now, setTimeout: global.setTimeout };
 const getters = [], setters = [];
 let state = 0;  // 0 waiting, 1 loading, 2 loaded
 let defined = null;  // what the prelude set up (kept across a load that threw)

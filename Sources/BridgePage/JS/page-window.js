@@ -113,6 +113,14 @@ function deferredModule(file, isFunction) {
 // fixes): among them the captured Symbol, for the fields domino's live lists keep under symbols.
 const provided = new MapCtor();
 mapSet(provided, 'bridge:Symbol', SymbolCtor);
+// domino's Event stamped `timeStamp` with the page's `Date.now()`: a page that replaced it (or made
+// it throw) broke every event, DOMContentLoaded and load included. The built-in as the engine
+// started, or a test's fake wall clock.
+const dateNow = early ? early.dateNow : Date.now;
+mapSet(provided, 'bridge:eventTime', function eventTime() { const t = native.wallNow(); return t === undefined ? dateNow() : t; });
+// The runtime's own deferred steps (a hash change's event, history.go) are scheduled with the
+// setTimeout the engine started with, not the page's (which may be replaced or throw).
+const internalSetTimeout = early ? early.setTimeout : global.setTimeout;
 function dominoRequire(request) {
   if (mapHas(provided, request)) return mapGet(provided, request);
   const file = fileOf(StringCtor(request));
@@ -388,7 +396,8 @@ const env = {
   provide: function (name, value) { mapSet(provided, name, value); },
   // Code the page layer generates from its own names (never a page's text), evaluated with the
   // `eval` the engine started with.
-  compileInternal: function (source) { return indirectEval(source); }
+  compileInternal: function (source) { return indirectEval(source); },
+  setTimeout: internalSetTimeout
 };
 const afterDocument = [];
 env.afterDocument = function (fn) { arrayPush(afterDocument, fn); };

@@ -9,6 +9,8 @@ const defineProperty = Object.defineProperty;
 const stringify = JSON.stringify, parse = JSON.parse;
 const StringCtor = String;
 const indirectEval = eval;
+// (The runtime's own signal that the page finished loading: not through the page's setTimeout.)
+const setTimeoutFn = global.setTimeout;
 // The runtime's own scripts for a protocol (its injected bridge), run when the page asks for it.
 function load(kind) { return indirectEval(native.source(kind)); }
 function own(name, get, set) {
@@ -121,7 +123,7 @@ helpers.documentStart = function () {
   });
   add.call(doc, 'deviceready', function () { native.ready('cordova'); }, false);
   global.addEventListener('load', function () {
-    global.setTimeout(function () { native.pageFinished(); }, 0);
+    setTimeoutFn(function () { native.pageFinished(); }, 0);
   });
 };
 native.bind(helpers.dsDeliver, helpers.dsHas, helpers.dsSend, helpers.cordovaCallback, helpers.capacitorFromNative, helpers.call, helpers.has, helpers.inject, helpers.documentStart, helpers.domEvent);
