@@ -14,8 +14,6 @@ extension BridgeEngine {
         context.installNativeObject("__pageNative", functions: [
             NativeFunctionSpec("pageInfo", { _ in .json(info) }),
             NativeFunctionSpec("now", { [unowned self] _ in .number(loop.clock.nowMilliseconds) }),
-            // Date.now() while a test fakes time (whole milliseconds), else undefined (as the core's).
-            NativeFunctionSpec("wallNow", { [unowned self] _ in loop.fakeTimeline.map { .number($0.wallMilliseconds.rounded(.down)) } ?? .undefined }),
             NativeFunctionSpec("hasDominoModule", { args in .bool(args.string(0).flatMap(DominoLibrary.module) != nil) }),
             NativeFunctionSpec("evaluateDominoModule", { [unowned self] args in
                 guard let name = args.string(0), let script = DominoLibrary.module(name), let context = self.context else { return .undefined }

@@ -113,11 +113,16 @@ function deferredModule(file, isFunction) {
 // fixes): among them the captured Symbol, for the fields domino's live lists keep under symbols.
 const provided = new MapCtor();
 mapSet(provided, 'bridge:Symbol', SymbolCtor);
-// domino's Event stamped `timeStamp` with the page's `Date.now()`: a page that replaced it (or made
-// it throw) broke every event, DOMContentLoaded and load included. The built-in as the engine
-// started, or a test's fake wall clock.
+// domino's Event stamped `timeStamp` with the page's `Date.now()`: a page that made it throw (or
+// return something else than a number) broke every event, DOMContentLoaded and load included.
+// The page's `Date.now` still decides when it answers a number (a test's fake clock is the
+// global `Date`), else the built-in as the engine started. (Asking native code for the fake
+// clock instead tripled the cost of making an event: 160-240 against 500-900 ns.)
 const dateNow = early ? early.dateNow : Date.now;
-mapSet(provided, 'bridge:eventTime', function eventTime() { const t = native.wallNow(); return t === undefined ? dateNow() : t; });
+mapSet(provided, 'bridge:eventTime', function eventTime() {
+  try { const t = global.Date.now(); if (typeof t === 'number') return t; } catch (e) {}
+  return dateNow();
+});
 // The runtime's own deferred steps (a hash change's event, history.go) are scheduled with the
 // setTimeout the engine started with, not the page's (which may be replaced or throw).
 const internalSetTimeout = early ? early.setTimeout : global.setTimeout;
