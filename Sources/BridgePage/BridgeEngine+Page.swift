@@ -74,7 +74,15 @@ extension BridgeEngine {
         do {
             guard let info = try context.call(function, [], wantResult: true), info != .null else { return nil }
             return ParserScript(info)
-        } catch {
+        } catch var error {
+            // The parser itself ran out of time (a page nested 200 000 deep): say so, not just
+            // "script ran longer", which named no script.
+            if error.kind == .timeLimit, error.sourceURL == nil || error.sourceURL?.hasPrefix("bridge-") == true {
+                if error.message.hasPrefix("script ") { error.message = "the HTML parser " + error.message.dropFirst("script ".count) }
+                let url = configuration.pageURL
+                error.sourceURL = url.hasPrefix("file://") ? URL(string: url).map { PageLoader.displayPath($0.path) } : (url.isEmpty ? nil : url)
+                error.line = nil
+            }
             recordUncaught(error)
             return nil
         }

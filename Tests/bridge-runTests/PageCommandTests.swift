@@ -80,4 +80,17 @@ import Testing
         #expect(r.status == 0)
         #expect(r.seconds < 10)
     }
+
+    /// A page the HTML parser cannot finish within the script limit (domino is slow on very deep
+    /// nesting) is named, and the parser is named as what ran too long.
+    @Test func aParserThatRunsOutOfTimeNamesThePage() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("deep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("deep.html").path
+        try ("<html><body>" + String(repeating: "<div>", count: 100_000) + "</body></html>").write(toFile: page, atomically: true, encoding: .utf8)
+        let r = try await CLI.run(["run", page, "--script-timeout", "300"])
+        #expect(r.status == 3, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("deep.html: the HTML parser ran longer than the execution time limit (300 ms) and was stopped"), "stderr: \(r.stderr)")
+    }
 }

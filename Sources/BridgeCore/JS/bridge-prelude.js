@@ -495,8 +495,12 @@ function describe(e) {
     }
     return typeof e === 'string' ? e : inspect(e, 1, []);
   } catch (x) {
-    try { return StringCtor(e); } catch (y) { return '[a thrown value that cannot be described]'; }
+    try { return StringCtor(e); } catch (y) { return undescribable(e); }
   }
+}
+// The words native code uses for a thrown value it cannot print (ScriptContext.describe).
+function undescribable(e) {
+  return e !== null && (typeof e === 'object' || typeof e === 'function') ? '[object that cannot be converted to a string]' : '[value that cannot be converted to a string]';
 }
 function field(e, name, type) {
   try { const v = e[name]; return typeof v === type ? v : null; } catch (x) { return null; }
@@ -508,7 +512,7 @@ function clip(s) {
   return (typeof s === 'string' && s.length > MAX_REPORTED) ? stringSlice(s, 0, MAX_REPORTED) + '\u2026 (' + (s.length - MAX_REPORTED) + ' more characters)' : s;
 }
 function report(kind, e) {
-  let message = '[a thrown value that cannot be described]', stack = null, url = null, line = -1;
+  let message = '[value that cannot be converted to a string]', stack = null, url = null, line = -1;
   try {
     message = describe(e);
     if (e !== null && (typeof e === 'object' || typeof e === 'function')) {
