@@ -92,26 +92,36 @@ enum ScalingBench {
         }
     }
 
+    /// A page's HTML: `body` then `item(i)` for each of `n`, then `end`, in a body.
+    static func generated(_ n: Int, body: String, item: (Int) -> String, end: String) -> String {
+        var html = "<!doctype html><html><head><title>scale</title></head><body>" + body + "\n"
+        html.reserveCapacity(n * 64)
+        for i in 0..<n { html += item(i) }
+        return html + end + "</body></html>\n"
+    }
+
     /// A page of `n` elements (list items with a class and text) plus a script that counts them.
     static func page(_ n: Int) -> String {
-        var html = "<!doctype html><html><head><title>scale</title></head><body><ul id=\"list\">\n"
-        html.reserveCapacity(n * 48)
-        for i in 0..<n { html += "<li class=\"item c\(i % 7)\" data-i=\"\(i)\">item \(i)</li>\n" }
-        html += "</ul><script>if (document.querySelectorAll('li.item').length !== \(n)) throw new Error('bad count'); window.benchDone = true;</script></body></html>\n"
-        return html
+        generated(n, body: "<ul id=\"list\">", item: { "<li class=\"item c\($0 % 7)\" data-i=\"\($0)\">item \($0)</li>\n" },
+                  end: "</ul><script>if (document.querySelectorAll('li.item').length !== \(n)) throw new Error('bad count'); window.benchDone = true;</script>")
+    }
+
+    /// Writes a generated page into the bench's scratch folder and runs it `times` times until
+    /// `window.benchDone`; the runs that succeeded. (`peak`: through `measurePeak`, since a child
+    /// of this process would report this process's peak RSS.)
+    static func runGenerated(_ name: String, _ html: String, bridgeRun: String, times: Int, peak: Bool = false) -> [ProcessRunner.Measurement] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-scale-pages")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name).path
+        try? html.write(toFile: path, atomically: true, encoding: .utf8)
+        let argv = [bridgeRun, "run", path, "--wait-for", "window.benchDone === true"]
+        return (0..<times).compactMap { _ in peak ? ProcessRunner.measurePeak(argv) : ProcessRunner.measure(argv) }.filter { $0.status == 0 }
     }
 
     static func pages(into report: BenchReport, bridgeRun: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-scale-pages")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var base: Double?
         for n in [0, 1_000, 10_000, 100_000] {
-            let path = dir.appendingPathComponent("page-\(n).html").path
-            try? page(n).write(toFile: path, atomically: true, encoding: .utf8)
-            var xs: [Double] = []
-            for _ in 0..<(n >= 100_000 ? 1 : 3) {
-                if let m = ProcessRunner.measure([bridgeRun, "run", path, "--wait-for", "window.benchDone === true"]), m.status == 0 { xs.append(m.wallMs) }
-            }
+            let xs = runGenerated("page-\(n).html", page(n), bridgeRun: bridgeRun, times: n >= 100_000 ? 1 : 3).map(\.wallMs)
             guard !xs.isEmpty else {
                 report.skip("scale-page-\(n)", reason: "bridge-run failed on the page")
                 continue
@@ -130,27 +140,17 @@ enum ScalingBench {
 
     /// A page of `n` small inline scripts, each run where the parser paused for it.
     static func scriptsPage(_ n: Int) -> String {
-        var html = "<!doctype html><html><head><title>scripts</title></head><body>\n"
-        html.reserveCapacity(n * 64)
-        for i in 0..<n { html += "<p>\(i)</p><script>window.n = (window.n || 0) + 1;</script>\n" }
-        html += "<script>if (window.n !== \(n)) throw new Error('bad count'); window.benchDone = true;</script></body></html>\n"
-        return html
+        generated(n, body: "", item: { "<p>\($0)</p><script>window.n = (window.n || 0) + 1;</script>\n" },
+                  end: "<script>if (window.n !== \(n)) throw new Error('bad count'); window.benchDone = true;</script>")
     }
 
     /// Pages of many inline scripts: the parser stops and resumes at each. Resuming copied the
     /// rest of the page in optimized code (8000 scripts: 1.2 GB, quadratic; docs/performance.md,
     /// nineteenth part), so the rows give peak RSS beside the time.
     static func scriptPages(into report: BenchReport, bridgeRun: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-scale-pages")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for n in [1_000, 10_000] {
-            let path = dir.appendingPathComponent("scripts-\(n).html").path
-            try? scriptsPage(n).write(toFile: path, atomically: true, encoding: .utf8)
-            var xs: [Double] = [], rss: [Double] = []
-            for _ in 0..<2 {
-                // (measurePeak: a child of this process would report this process's peak.)
-                if let m = ProcessRunner.measurePeak([bridgeRun, "run", path, "--wait-for", "window.benchDone === true"]), m.status == 0 { xs.append(m.wallMs); rss.append(m.maxRSSKiB / 1024) }
-            }
+            let runs = runGenerated("scripts-\(n).html", scriptsPage(n), bridgeRun: bridgeRun, times: 2, peak: true)
+            let xs = runs.map(\.wallMs), rss = runs.map { $0.maxRSSKiB / 1024 }
             guard !xs.isEmpty else {
                 report.skip("scale-scripts-\(n)", reason: "bridge-run failed on the page")
                 continue
