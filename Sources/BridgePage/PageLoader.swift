@@ -214,7 +214,7 @@ public struct PageLoader {
         }
         guard let bytes = FileContents.read(path) else {
             // Something there that cannot be read (a directory, over the size limit) says why.
-            let problem = FileContents.exists(path) ? FileContents.problem(path) : "no such file"
+            let problem = FileContents.problem(path)
             if problem == "no such file" { throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))") }
             throw Failure(message: "\(pageName): script src '\(src)' cannot be read: \(problem) (\(path))")
         }
