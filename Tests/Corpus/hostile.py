@@ -464,6 +464,12 @@ case("sdk", "a page that replaced Date.now and setTimeout still gets its events"
      "document.getElementById('b').addEventListener('click', e => console.log('click', typeof e.timeStamp, e.timeStamp > 1e12));"
      "document.getElementById('b').click();</script>", 0, file="x.html",
      stdout="click number true\nready\nloaded\nhash #x", notOutput="gone")
+case("sdk", "a page that replaced setTimeout still gets its animation frames, idle callbacks and observers",
+     "<div id=d></div><script>window.setTimeout = function () { throw new Error('st gone'); };"
+     "requestAnimationFrame(t => console.log('frame', typeof t));"
+     "requestIdleCallback(d => console.log('idle', typeof d.timeRemaining));"
+     "new IntersectionObserver(es => console.log('seen', es.length)).observe(document.getElementById('d'));</script>", 0, file="x.html",
+     stdout="frame number", notOutput="gone")
 case("crash", "a rejection with a value nothing can print is named as a thrown one is",
      "Promise.reject(new Proxy({}, { get() { throw 5; }, getPrototypeOf() { throw 6; }, has() { throw 7; }, ownKeys() { throw 8; } }));", 1,
      stderr="unhandled promise rejection: [object that cannot be converted to a string]")

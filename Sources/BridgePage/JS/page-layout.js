@@ -144,7 +144,7 @@ function observerClass(name, entry) {
     if (arrayIndexOf(this.__targets, target) >= 0) return;
     arrayPush(this.__targets, target);
     const self = this;
-    global.setTimeout(function () { if (arrayIndexOf(self.__targets, target) >= 0) apply(self.__callback, self, [[entry(target)], self]); }, 0);
+    env.setTimeout(function () { if (arrayIndexOf(self.__targets, target) >= 0) apply(self.__callback, self, [[entry(target)], self]); }, 0);
   };
   Observer.prototype.unobserve = function unobserve(target) { const i = arrayIndexOf(this.__targets, target); if (i >= 0) arraySplice(this.__targets, i, 1); };
   Observer.prototype.disconnect = function disconnect() { this.__targets = []; };

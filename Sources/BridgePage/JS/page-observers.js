@@ -132,7 +132,7 @@ put('WebKitMutationObserver', MutationObserver);
 put('MutationRecord', MutationRecord);
 
 // ---- messages ----
-function later(fn) { global.setTimeout(fn, 0); }
+function later(fn) { env.setTimeout(fn, 0); }
 put('postMessage', function postMessage(message, targetOrigin) {
   if (arguments.length === 0) throw new TypeErrorCtor("Failed to execute 'postMessage' on 'Window': 1 argument required, but only 0 present.");
   const data = env.clone(message);

@@ -10,7 +10,7 @@ const applyFunction = Function.prototype.apply;
 // `function Symbol() {}` or `Object.hasOwn = ...` before the first touch must not break the DOM
 // it then loads). Plain reads of the global's own, eagerly made members.
 const early = { __proto__: null, Symbol: global.Symbol, hasOwn: Object.hasOwn, defineProperty: defineOwn, create: Object.create, defineProperties: Object.defineProperties, eval: evaluate, objectPrototypeNames: Object.getOwnPropertyNames(Object.prototype),
-  dateNow: Date.now, setTimeout: global.setTimeout };
+  dateNow: Date.now, setTimeout: global.setTimeout, clearTimeout: global.clearTimeout };
 const getters = [], setters = [];
 let state = 0;  // 0 waiting, 1 loading, 2 loaded
 let defined = null;  // what the prelude set up (kept across a load that threw)

@@ -335,7 +335,7 @@ const navigatorObject = {
   onLine: true, cookieEnabled: true, doNotTrack: null, maxTouchPoints: 5, hardwareConcurrency: 4, deviceMemory: 4, webdriver: false, pdfViewerEnabled: false,
   javaEnabled() { return false; }, vibrate() { return true; }, sendBeacon() { return true; },
   clipboard: freeze({ writeText() { return global.Promise.resolve(); }, readText() { return global.Promise.resolve(''); } }),
-  geolocation: freeze({ getCurrentPosition(ok, err) { if (typeof err === 'function') global.setTimeout(function () { err({ code: 1, message: 'User denied Geolocation' }); }, 0); }, watchPosition() { return 0; }, clearWatch() {} })
+  geolocation: freeze({ getCurrentPosition(ok, err) { if (typeof err === 'function') env.setTimeout(function () { err({ code: 1, message: 'User denied Geolocation' }); }, 0); }, watchPosition() { return 0; }, clearWatch() {} })
 };
 const navigatorKeys = Object.keys(navigatorObject);
 for (let i = 0; i < navigatorKeys.length; i++) defineOwn(navigatorObject, navigatorKeys[i], { writable: false, configurable: true });
@@ -375,8 +375,8 @@ put('customElements', freeze({
   upgrade() {}
 }));
 put('CSS', freeze({ supports() { return false; }, escape(s) { return StringCtor(s).replace(/([^\w-])/g, '\\$1'); } }));
-put('requestAnimationFrame', function requestAnimationFrame(fn) { return global.setTimeout(function () { fn(global.performance.now()); }, 16); });
-put('cancelAnimationFrame', function cancelAnimationFrame(id) { global.clearTimeout(id); });
-put('requestIdleCallback', function requestIdleCallback(fn) { return global.setTimeout(function () { fn({ didTimeout: false, timeRemaining() { return 50; } }); }, 1); });
-put('cancelIdleCallback', function cancelIdleCallback(id) { global.clearTimeout(id); });
+put('requestAnimationFrame', function requestAnimationFrame(fn) { return env.setTimeout(function () { fn(global.performance.now()); }, 16); });
+put('cancelAnimationFrame', function cancelAnimationFrame(id) { env.clearTimeout(id); });
+put('requestIdleCallback', function requestIdleCallback(fn) { return env.setTimeout(function () { fn({ didTimeout: false, timeRemaining() { return 50; } }); }, 1); });
+put('cancelIdleCallback', function cancelIdleCallback(id) { env.clearTimeout(id); });
 })

@@ -123,9 +123,13 @@ mapSet(provided, 'bridge:eventTime', function eventTime() {
   try { const t = global.Date.now(); if (typeof t === 'number') return t; } catch (e) {}
   return dateNow();
 });
-// The runtime's own deferred steps (a hash change's event, history.go) are scheduled with the
-// setTimeout the engine started with, not the page's (which may be replaced or throw).
+// The runtime's deferred steps (a hash change's event, history.go) and the DOM's timers
+// (requestAnimationFrame, requestIdleCallback, observers' deliveries) are scheduled with the
+// setTimeout the engine started with, not the page's (which may be replaced or throw), as in
+// browsers, where none of them goes through window.setTimeout. (Test files have no DOM: the
+// test harness's tracking of a test's timers never sees these.)
 const internalSetTimeout = early ? early.setTimeout : global.setTimeout;
+const internalClearTimeout = early ? early.clearTimeout : global.clearTimeout;
 function dominoRequire(request) {
   if (mapHas(provided, request)) return mapGet(provided, request);
   const file = fileOf(StringCtor(request));
@@ -402,7 +406,7 @@ const env = {
   // Code the page layer generates from its own names (never a page's text), evaluated with the
   // `eval` the engine started with.
   compileInternal: function (source) { return indirectEval(source); },
-  setTimeout: internalSetTimeout
+  setTimeout: internalSetTimeout, clearTimeout: internalClearTimeout
 };
 const afterDocument = [];
 env.afterDocument = function (fn) { arrayPush(afterDocument, fn); };
