@@ -254,7 +254,8 @@ env.Event = EventCtor;
 // The dictionary's fields are assigned by a function made for the class at its first event, one
 // assignment site per field: one site for every class's names (`this[k] = …`) was megamorphic,
 // 18 % of a `click()`. (Made from the names in `fields`, never from a page's text; a name that is
-// not a plain identifier keeps the loop.)
+// not a plain identifier keeps the loop.) Each member of the dictionary is read once, as WebIDL
+// converts a dictionary: a getter there runs once.
 const codeAt = env.uncurry(String.prototype.charCodeAt);
 function isIdentifier(k) {
   if (typeof k !== 'string' || k.length === 0) return false;
@@ -267,11 +268,11 @@ function isIdentifier(k) {
 }
 function fieldAssigner(fields) {
   const keys = objectKeys(fields);
-  let body = '(function (self, init, fields) {\n"use strict";\nconst has = init !== undefined && init !== null;\n';
+  let body = '(function (self, init, fields) {\n"use strict";\nconst has = init !== undefined && init !== null;\nlet v;\n';
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     if (!isIdentifier(k)) return null;
-    body += 'self.' + k + ' = has && init.' + k + ' !== undefined ? init.' + k + ' : fields.' + k + ';\n';
+    body += 'self.' + k + ' = has && (v = init.' + k + ') !== undefined ? v : fields.' + k + ';\n';
   }
   return env.compileInternal(body + '})');
 }
@@ -287,7 +288,8 @@ function subclass(name, parent, fields, existing) {
     const keys = objectKeys(fields);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i];
-      this[k] = init !== undefined && init !== null && init[k] !== undefined ? init[k] : fields[k];
+      const v = init !== undefined && init !== null ? init[k] : undefined;
+      this[k] = v !== undefined ? v : fields[k];
     }
   }
   defineOwn(Ctor, 'name', { value: name, configurable: true });
