@@ -214,9 +214,8 @@ public struct PageLoader {
         }
         guard let bytes = FileContents.read(path) else {
             // Something there that cannot be read (a directory, over the size limit) says why.
-            let problem = FileContents.problem(path)
-            if problem == "no such file" { throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))") }
-            throw Failure(message: "\(pageName): script src '\(src)' cannot be read: \(problem) (\(path))")
+            guard FileContents.exists(path) else { throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))") }
+            throw Failure(message: "\(pageName): script src '\(src)' cannot be read: \(FileContents.problem(path)) (\(path))")
         }
         onScriptFile?(path)
         return (Self.displayPath(path), path, Data(bytes))
