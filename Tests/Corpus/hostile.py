@@ -455,8 +455,10 @@ case("resources", "scripts written one by one stay within a small memory limit",
      "<script>for (var i = 0; i < 5000; i++) document.write('<script>window.n = (window.n || 0) + 1<\\/script>');</script>"
      "<script>console.log('n', window.n)</script>", 0, file="x.html",
      args=["run", "{file}", "--memory-limit", "400", "--timeout", "20000"], stdout="n 5000", maxSeconds=20)
+# A page's own setTimeout that throws: nothing of the runtime's may go through it.
+THROWING_SET_TIMEOUT = "window.setTimeout = function () { throw new Error('st gone'); };"
 case("sdk", "a page that replaced Date.now and setTimeout still gets its events",
-     "<script>Date.now = function () { throw new Error('now gone'); }; window.setTimeout = function () { throw new Error('st gone'); };</script>"
+     "<script>Date.now = function () { throw new Error('now gone'); }; " + THROWING_SET_TIMEOUT + "</script>"
      "<button id=b>b</button><script>"
      "document.addEventListener('DOMContentLoaded', () => console.log('ready'));"
      "window.addEventListener('load', () => { console.log('loaded'); location.hash = '#x'; });"
@@ -465,7 +467,7 @@ case("sdk", "a page that replaced Date.now and setTimeout still gets its events"
      "document.getElementById('b').click();</script>", 0, file="x.html",
      stdout="click number true\nready\nloaded\nhash #x", notOutput="gone")
 case("sdk", "a page that replaced setTimeout still gets its animation frames, idle callbacks and observers",
-     "<div id=d></div><script>window.setTimeout = function () { throw new Error('st gone'); };"
+     "<div id=d></div><script>" + THROWING_SET_TIMEOUT +
      "requestAnimationFrame(t => console.log('frame', typeof t));"
      "requestIdleCallback(d => console.log('idle', typeof d.timeRemaining));"
      "new IntersectionObserver(es => console.log('seen', es.length)).observe(document.getElementById('d'));</script>", 0, file="x.html",
