@@ -7,7 +7,7 @@ import BridgeRuntimeTesting
 
 /// Canned answers (`--mock`): reading fixtures, installing them in front of the tables.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MockFixtureTests {
     @Test("a fixture answers results, errors and delayed results on the engine clock")
     func answersFromFixture() async throws {

@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 /// `--mock TRACE`: a trace (JSON Lines) read as a fixture that replays each method's answers in
 /// call order and its native-to-JS traffic as `$native` steps.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TraceReplayTests {
     func file(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).jsonl").path

@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 
 /// `.async` handlers run off the main actor and answer from other threads.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AsyncHandlerTests {
     @Test("200 concurrent calls to an async handler all settle with their own result", arguments: [false, true])
     func manyConcurrentCalls(_ virtualTime: Bool) async throws {

@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 /// out of the parse as a 16-bit string. Every batch a scenario flushes is checked against its text:
 /// marked "no long strings" only when the text really has none, and short batches still marked so.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BatchStringLengthTests {
     static let cachedLong: JSONValue = ["s": "a string longer than ten", "n": 1]
     static let cachedShort: JSONValue = ["s": "short", "n": 1]

@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// Every error code of DESIGN.md §4.3 that the core produces, as the page sees it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BridgeErrorCodeTests {
     /// Stashes the responders of `never` so the test decides when (if ever) to answer.
     final class Stash: Sendable {

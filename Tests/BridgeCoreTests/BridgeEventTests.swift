@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// Native-to-JS events: `emit`, `bridge.on`/`bridge.off`, events kept until a listener attaches.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BridgeEventTests {
     @Test("events emitted before any listener are kept and delivered in order when bridge.on attaches")
     func earlyEventsAreKept() async throws {

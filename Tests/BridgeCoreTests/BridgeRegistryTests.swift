@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// Lookup order (legacy dispatcher, scoped table, global table) and registration rules.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BridgeRegistryTests {
     /// A component that declares the same action twice (never self-registered).
     final class TwiceComponent: InitializableComponent {

@@ -10,7 +10,7 @@ import BridgeRuntimeTesting
 
 /// Exactly-once settlement: however many answers race (threads, timeouts, close), JS sees one.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BridgeResponderTests {
     /// JS that fires `count` calls to `method` and counts settlements per call.
     private func fire(_ engine: BridgeEngine, _ method: String, count: Int, options: String = "{}") throws {

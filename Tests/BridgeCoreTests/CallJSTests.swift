@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 
 /// Native-to-JS calls: `bridge.register(name, fn)` and `BridgeEngine.callJS`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CallJSTests {
     @Test("a synchronous JS handler answers with its return value")
     func syncHandler() async throws {
@@ -139,7 +139,7 @@ struct CallJSTests {
         #expect(closed?.code == .cancelled)
     }
 
-    @Test("closing the engine cancels a callJS that is driving the loop itself", .timeLimit(.minutes(1)))
+    @Test("closing the engine cancels a callJS that is driving the loop itself", .timeLimit(.minutes(3)))
     func cancelledByCloseWhileCallJSDrivesTheLoop() async throws {
         let engine = try BridgeEngine.forTesting(clock: SystemClock())
         try engine.evaluate("bridge.register('hang', function () { return new Promise(function () {}); });")

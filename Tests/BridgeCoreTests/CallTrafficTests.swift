@@ -7,7 +7,7 @@ import BridgeValues
 /// (`addEventObserver(callTraffic: false)`, the CLI without `--trace`) does not make the engine
 /// build them, and still hears failures, console lines and the rest.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CallTrafficTests {
     /// An engine whose `quiet` action keeps each call without reading its params.
     func quietEngine() throws -> (engine: BridgeEngine, calls: Recorder<BridgeCall>) {

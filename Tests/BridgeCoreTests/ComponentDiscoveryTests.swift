@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 /// Self-registration through the `bridge_components` linker section: components declared in two
 /// separate files of this test target are found without being listed anywhere.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ComponentDiscoveryTests {
     @Test("both fixture components are discovered and registered in the shared table")
     func discoversBothFiles() {

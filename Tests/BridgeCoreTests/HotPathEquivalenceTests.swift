@@ -6,7 +6,7 @@ import BridgeRuntimeTesting
 
 /// The shortcuts of the hot paths give exactly what the general paths give.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HotPathEquivalenceTests {
     nonisolated static func generic(_ event: EngineEvent) -> String {
         var bytes: [UInt8] = []

@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// The raw WKWebView shape: `window.webkit.messageHandlers.<name>.postMessage(body)`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct MessageHandlerTests {
     @Test("a raw postMessage with callbackId 'myFn' calls the global function myFn with {callbackId, result, error}")
     func rawCallbackFunction() async throws {

@@ -10,7 +10,7 @@ import BridgeRuntimeTesting
 /// `ActionOptions(ordered: true)`: one call at a time, in arrival order, even when handlers
 /// answer asynchronously after random delays.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct OrderedActionTests {
     private func expectStrictSequence(_ log: [String], count: Int) {
         var expected: [String] = []

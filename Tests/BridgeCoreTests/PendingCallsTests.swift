@@ -7,7 +7,7 @@ import BridgeValues
 /// nothing in it waits and moves calls still waiting aside when it has grown long and mostly
 /// empty. Every answer must reach its own call whichever of those happened in between.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PendingCallsTests {
     @Test("calls answered long after thousands of others, with progress, still settle their own promises")
     func lateAnswersAfterTheArrayMoves() async throws {

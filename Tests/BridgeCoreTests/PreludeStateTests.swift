@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 /// prototype-less objects that no name and no patch of `Object.prototype` reaches, and `Date`
 /// stays the built-in until fake time first drives the engine.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PreludeStateTests {
     @Test("Date is the built-in until fake time; then the shim, while references taken before stay real")
     func dateIsTheBuiltInUntilFakeTime() async throws {

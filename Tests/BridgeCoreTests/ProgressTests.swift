@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 
 /// Progress payloads come before the final answer, only to callers that asked, and never after.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ProgressTests {
     private func registry() throws -> BridgeRegistry {
         let registry = BridgeRegistry()

@@ -8,7 +8,7 @@ import BridgeValues
 /// handler, the answer and every refusal are the same either way: each case here is compared with
 /// the same body posted raw (`postMessage`, always the envelope path).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SDKCallPartsTests {
     static func engine(_ configure: (inout EngineConfiguration) -> Void = { _ in }) throws -> (BridgeEngine, Recorder<String>) {
         let seen = Recorder<String>()

@@ -10,7 +10,7 @@ import BridgeRuntimeTesting
 /// A schema set installed on an engine: validation before lookup, action options, strict mode,
 /// result validation and typed params.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SchemaEngineTests {
     static let xml = """
         <protocol name="t" version="1">

@@ -43,7 +43,7 @@ struct ResultRow: Sendable, CustomTestStringConvertible {
 
 /// DESIGN.md §3: values across the bridge, both ways.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ValueConversionTests {
     /// Strict deep equality: types must match exactly (a boolean never equals 1).
     nonisolated static let deepEqual = #"""

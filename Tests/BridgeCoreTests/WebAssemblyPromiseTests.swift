@@ -6,7 +6,7 @@ import BridgeValues
 /// `WebAssembly.compile` and `instantiate` settle (JavaScriptCore would settle them from a GLib
 /// run loop the runtime does not run, so they never did): same results and errors as a browser.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WebAssemblyPromiseTests {
     /// A module exporting `add(a, b)`; and one importing `env.f`.
     static let setup = """

@@ -5,7 +5,7 @@ import Testing
 /// The process guard watches the CPU time of the thread that runs JavaScript. That is not always
 /// the thread that started it: the main actor is the main queue, which libdispatch serves from
 /// pooled threads once `dispatch_main` has given the main thread away.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ProcessGuardTests {
     @Test("an endless chain of promise continuations is ended by its own CPU time on the thread it runs on, not the guard's starter")
     func followsTheJavaScriptThread() async {

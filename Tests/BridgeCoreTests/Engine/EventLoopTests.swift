@@ -9,7 +9,7 @@ import BridgeRuntimeTesting
 
 /// Timers and microtasks run in the order Node runs them; virtual time runs them without waiting.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct EventLoopTests {
     /// Sync code, Promise.then, queueMicrotask, await, setTimeout 0/1/10, nested timers,
     /// microtasks inside timers, setInterval with clearInterval. Deadlines are far enough apart

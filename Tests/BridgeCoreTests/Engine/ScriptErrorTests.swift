@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// Exceptions surface as `ScriptError` with message, file:line and stack.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ScriptErrorTests {
     @Test("an uncaught ReferenceError names the file and line")
     func referenceErrorHasLocation() throws {

@@ -8,7 +8,7 @@ import BridgeRuntimeTesting
 
 /// The execution time limit stops runaway scripts, every time, and leaves the engine usable.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ScriptVMTests {
     @Test("a runaway script is stopped, a second one too, and the engine still works")
     func runawayScriptsAreStopped() throws {
