@@ -46,6 +46,26 @@ struct SchemaFastPattern: Sendable {
     let skippable: UInt64
     let anchoredStart: Bool
     let anchoredEnd: Bool
+    /// For each ASCII byte, bit `j` set when unit `j` matches it: the ASCII loop's step is then
+    /// a mask and a shift (shift-and), not a walk over the live states.
+    let asciiMasks: [UInt64]
+    /// Bit `j` set when unit `j` repeats (`star`): a match stays at `j` instead of moving on.
+    let starUnits: UInt64
+
+    init(units: [Unit], skippable: UInt64, anchoredStart: Bool, anchoredEnd: Bool) {
+        self.units = units
+        self.skippable = skippable
+        self.anchoredStart = anchoredStart
+        self.anchoredEnd = anchoredEnd
+        var masks = [UInt64](repeating: 0, count: 128)
+        var star: UInt64 = 0
+        for (j, unit) in units.enumerated() {
+            if unit.star { star |= 1 << UInt64(j) }
+            for c in 0..<128 where unit.matches(Unicode.Scalar(UInt8(c))) { masks[c] |= 1 << UInt64(j) }
+        }
+        asciiMasks = masks
+        starUnits = star
+    }
 
     /// Compiles `pattern`, or returns `nil` when it is outside the supported subset.
     static func compile(_ pattern: String) -> SchemaFastPattern? {
@@ -241,20 +261,13 @@ struct SchemaFastPattern: Sendable {
         return (v >= 0x0A && v <= 0x0D) || v == 0x85 || v == 0x2028 || v == 0x2029
     }
 
-    /// `set` plus every position reachable by skipping optional units (edges only go forward).
+    /// `set` plus every position reachable by skipping optional units (edges only go forward,
+    /// from a skippable unit `j` to `j + 1`). One addition does it: a set bit at a skippable
+    /// unit, added to `skippable`, carries through the run of skippable units above it and stops
+    /// at the first unit past the run, so the bits the addition changes are exactly the ones
+    /// reachable from it. (Units are at most 63, so the sum stays within 64 bits.)
     @inline(__always) func closure(_ set: UInt64) -> UInt64 {
-        var s = set
-        var pending = s & skippable
-        while pending != 0 {
-            let j = UInt64(pending.trailingZeroBitCount)
-            pending &= pending - 1
-            let next: UInt64 = 1 << (j + 1)
-            if s & next == 0 {
-                s |= next
-                pending |= next & skippable
-            }
-        }
-        return s
+        set | ((skippable &+ (set & skippable)) ^ skippable)
     }
 
     /// `true` when `string` contains a match (ICU `find` semantics).
@@ -266,9 +279,13 @@ struct SchemaFastPattern: Sendable {
     }
 
     /// `matches` over ASCII bytes; `nil` at the first byte that is not ASCII. The same loop as
-    /// `matchesScalars` (sharing `step`), over a buffer of bytes rather than generic code, so
+    /// `matchesScalars` (its `step` through `asciiMasks`), over a buffer of bytes rather than generic code, so
     /// debug builds stay fast on a 10 MB value.
     private func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        asciiMasks.withUnsafeBufferPointer { matchesASCII(bytes, masks: $0) }
+    }
+
+    private func matchesASCII(_ bytes: UnsafeBufferPointer<UInt8>, masks: UnsafeBufferPointer<UInt64>) -> Bool? {
         let accept: UInt64 = 1 << UInt64(units.count)
         let start = closure(1)
         var current: UInt64 = start
@@ -290,7 +307,10 @@ struct SchemaFastPattern: Sendable {
             if current == 0 && anchoredStart { return false }
             let c = bytes[i]
             if c >= 0x80 { return nil }
-            current = step(current, accept, Unicode.Scalar(c))
+            // The same as `step`: the live units that match `c` stay (a star) or move on. The
+            // accepting bit is above every unit's, so no mask holds it.
+            let live = current & masks[Int(c)]
+            current = closure((live & starUnits) | ((live & ~starUnits) << 1))
             i += 1
         }
     }

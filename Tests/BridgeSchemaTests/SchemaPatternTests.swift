@@ -63,6 +63,39 @@ struct SchemaPatternTests {
         }
     }
 
+    /// The definition `closure` computes in one addition: follow each skippable unit's edge to
+    /// the next unit until nothing changes.
+    static func closureByWalking(_ set: UInt64, skippable: UInt64) -> UInt64 {
+        var s = set
+        var changed = true
+        while changed {
+            changed = false
+            for j in 0..<63 where s & (1 << UInt64(j)) != 0 && skippable & (1 << UInt64(j)) != 0 && s & (1 << UInt64(j + 1)) == 0 {
+                s |= 1 << UInt64(j + 1)
+                changed = true
+            }
+        }
+        return s
+    }
+
+    @Test("the closure over skippable units is the walk along their edges, for any sets of 63 units")
+    func closureIsTheWalk() {
+        var generator = SystemRandomNumberGenerator()
+        let units = Array(repeating: SchemaFastPattern.Unit(), count: 63)
+        let below63: UInt64 = (1 << 63) - 1
+        for round in 0..<4000 {
+            // Dense, sparse and run-shaped masks: runs of skippable units are where carries go far.
+            var skippable = UInt64.random(in: 0...below63, using: &generator)
+            if round % 3 == 1 { skippable &= UInt64.random(in: 0...below63, using: &generator) }
+            if round % 3 == 2 { skippable = ((below63 >> UInt64.random(in: 0...62, using: &generator)) << UInt64.random(in: 0...20, using: &generator)) & below63 }
+            let pattern = SchemaFastPattern(units: units, skippable: skippable, anchoredStart: true, anchoredEnd: true)
+            for _ in 0..<8 {
+                let set = UInt64.random(in: 0...UInt64.max, using: &generator) & UInt64.random(in: 0...UInt64.max, using: &generator) & ((1 << 63) | below63)
+                #expect(pattern.closure(set) == Self.closureByWalking(set, skippable: skippable), "skippable \(String(skippable, radix: 2)) set \(String(set, radix: 2))")
+            }
+        }
+    }
+
     @Test("catastrophic backtracking fails the value with its own message instead of hanging")
     func catastrophicBacktracking() throws {
         let p = try SchemaPattern("^(a+)+$")
