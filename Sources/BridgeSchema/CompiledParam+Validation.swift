@@ -9,8 +9,7 @@ extension CompiledParam {
             return nullable || type == .any
         case .bool(let b):
             guard type == .boolean else { return type == .any }
-            if let e = enumBools { return e.contains(b) }
-            return true
+            return enumBools?.withUnsafeBufferPointer { $0.contains(b) } != false
         case .number(let d):
             switch type {
             case .number: break
@@ -19,21 +18,22 @@ extension CompiledParam {
             default: return false
             }
             if d < min || d > max { return false }
-            if let e = enumNumbers { return e.contains(d) }
-            return true
+            return enumNumbers?.withUnsafeBufferPointer { $0.contains(d) } != false
         case .string(let s):
             guard type == .string else { return type == .any }
-            if let e = enumStrings, !e.contains(where: { $0.sameScalars(as: s) }) { return false }
+            // The enum and the array below are read through their buffers: `if let` and
+            // `for … in` copied the array, and each element, with a retain and a release.
+            if enumStrings?.withUnsafeBufferPointer({ Self.contains($0, s) }) == false { return false }
             if !lengthFits(s) { return false }
-            if let pattern, !pattern.matches(s) { return false }
-            return true
+            return pattern?.matches(s) != false
         case .array(let elements):
             guard type == .array else { return type == .any }
             if elements.count < minItems || elements.count > maxItems { return false }
-            if let items {
-                for element in elements where !items.accepts(element) { return false }
+            guard let items else { return true }
+            return elements.withUnsafeBufferPointer { list in
+                for i in 0..<list.count where !items.accepts(list[i]) { return false }
+                return true
             }
-            return true
         case .object(let object):
             guard type == .object else { return type == .any }
             if object.count <= 16 && members.count <= 16 {
@@ -79,6 +79,12 @@ extension CompiledParam {
             }
             return !strict || matched == object.count
         }
+    }
+
+    /// `true` when `list` holds a string of the same scalars as `s`.
+    @inline(__always) static func contains(_ list: UnsafeBufferPointer<String>, _ s: String) -> Bool {
+        for i in 0..<list.count where ScalarKey.same(list[i], s) { return true }
+        return false
     }
 
     /// `true` when the string's length in Unicode code points is within bounds; counts only

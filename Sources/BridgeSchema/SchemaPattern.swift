@@ -29,13 +29,15 @@ struct SchemaPattern: Sendable {
 
     /// `true` when `string` contains a match (`false` too when ICU gave up).
     func matches(_ string: String) -> Bool {
-        if let fast { return fast.matches(string) }
+        // Optional chaining borrows the matcher; `if let` copied it (a retain and a release of
+        // each of its arrays per value checked).
+        if let answer = fast?.matches(string) { return answer }
         return icu.search(string) == .match
     }
 
     /// What a search of `string` found, with ICU's reason when it gave up.
     func evaluate(_ string: String) -> ICURegex.Outcome {
-        if let fast { return fast.matches(string) ? .match : .noMatch }
+        if let answer = fast?.matches(string) { return answer ? .match : .noMatch }
         return icu.search(string)
     }
 
