@@ -40,10 +40,10 @@ extension CompiledParam {
                 // Small objects (most payloads): walk the payload's own entries and find each
                 // member by name — string compares instead of hashing every member name.
                 var required = 0
-                let ok = members.withUnsafeBufferPointer { list -> Bool in
+                let ok = membersInKeyOrder.withUnsafeBufferPointer { list -> Bool in
                     object.withScalarMembers { given -> Bool in
-                        // The search for a key starts after the last member found: declared in
-                        // the payload's (key) order, each is found at the first compare. (Only
+                        // The search for a key starts after the last member found: in the
+                        // payload's (key) order, each is found at the first compare. (Only
                         // with unique member names: else from the first, so the first declared
                         // of a repeated name is the one, as `collect` and the large path find.)
                         var next = 0
