@@ -43,9 +43,7 @@ extension CompiledParam {
                 let ok = membersInKeyOrder.withUnsafeBufferPointer { list -> Bool in
                     object.withScalarMembers { given -> Bool in
                         // The search for a key starts after the last member found: in the
-                        // payload's (key) order, each is found at the first compare. (Only
-                        // with unique member names: else from the first, so the first declared
-                        // of a repeated name is the one, as `collect` and the large path find.)
+                        // payload's (key) order, each is found at the first compare.
                         var next = 0
                         for m in 0..<given.count {
                             var found = false
@@ -56,7 +54,7 @@ extension CompiledParam {
                                     found = true
                                     if !list[i].node.accepts(given[m].value) { return false }
                                     if list[i].required { required &+= 1 }
-                                    if uniqueMemberNames { next = i + 1 }
+                                    next = i + 1
                                     break
                                 }
                                 i += 1

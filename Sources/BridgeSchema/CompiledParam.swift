@@ -34,14 +34,11 @@ final class CompiledParam: Sendable {
     let maxItems: Int
     let items: CompiledParam?
     let members: [Member]
-    /// `members` in the order of their names' scalars (stable: of a repeated name, the first
-    /// declared comes first). A small payload object walks its members in that order, so the
-    /// validator's search, which starts after the last member found, finds each at once.
+    /// `members` in the order of their names' scalars (names are unique: both the XML loader and
+    /// `SchemaSet(protocols:)` refuse a param declared twice). A small payload object walks its
+    /// members in that order, so the validator's search, which starts after the last member
+    /// found, finds each at once.
     let membersInKeyOrder: [Member]
-    /// Whether no two of `members` have the same name (scalars). A schema built in code may
-    /// declare one twice (the XML loader refuses that); then a payload's key goes to the first
-    /// declared, and the search for it starts from the first member.
-    let uniqueMemberNames: Bool
     /// How many of `members` are required.
     let requiredCount: Int
     let strict: Bool
@@ -84,12 +81,8 @@ final class CompiledParam: Sendable {
         pattern = compiled
         items = p.items.map { CompiledParam($0, file: file, problems: &problems) }
         members = p.children.map { Member(name: $0.name, required: $0.required, node: CompiledParam($0, file: file, problems: &problems)) }
-        membersInKeyOrder = members.enumerated().sorted { a, b in
-            let order = ScalarKey.compare(a.element.name, b.element.name)
-            return order < 0 || (order == 0 && a.offset < b.offset)
-        }.map(\.element)
+        membersInKeyOrder = members.sorted { ScalarKey.less($0.name, $1.name) }
         requiredCount = members.reduce(0) { $0 + ($1.required ? 1 : 0) }
-        uniqueMemberNames = Set(members.map(\.key)).count == members.count
         strict = p.strict
         expectedText = "expected \(p.type)" + (p.nullable && p.type != .any ? " or null" : "")
     }

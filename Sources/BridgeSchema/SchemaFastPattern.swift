@@ -194,6 +194,8 @@ struct SchemaFastPattern: Sendable {
             unit.negated = true
             i += 1
         }
+        // `[:name:]` is a named set in ICU (`[:alpha:]`, `[:^digit:]`), not a list of literals.
+        if i < chars.count, chars[i] == ":" { return nil }
         var members: [UInt32] = []
         var first = true
         while i < chars.count {
@@ -299,7 +301,8 @@ struct SchemaFastPattern: Sendable {
                 let c = bytes[i]
                 if c >= 0x80 { return nil }
                 if c >= 0x0A && c <= 0x0D {
-                    if i + 1 == n { return true }
+                    // Not between the CR and LF of a final CR LF (ICU's `$` never is).
+                    if i + 1 == n, !(c == 0x0A && i > 0 && bytes[i - 1] == 0x0D) { return true }
                     if c == 0x0D, bytes[i + 1] == 0x0A, i + 2 == n { return true }
                 }
             }
@@ -321,21 +324,25 @@ struct SchemaFastPattern: Sendable {
         var current: UInt64 = start
         let scalars = string.unicodeScalars
         var index = scalars.startIndex
+        var previous: Unicode.Scalar?
         while true {
             if !anchoredStart { current |= start }
             if current & accept != 0 {
                 if !anchoredEnd || index == scalars.endIndex { return true }
-                // `$` also matches before a final line terminator (or CR LF).
+                // `$` also matches before a final line terminator (or CR LF), but not between
+                // the CR and the LF.
                 let c = scalars[index]
                 if Self.isLineTerminator(c) {
                     let next = scalars.index(after: index)
-                    if next == scalars.endIndex { return true }
+                    if next == scalars.endIndex, !(c == "\n" && previous == "\r") { return true }
                     if c == "\r", scalars[next] == "\n", scalars.index(after: next) == scalars.endIndex { return true }
                 }
             }
             if index == scalars.endIndex { return false }
             if current == 0 && anchoredStart { return false }
-            current = step(current, accept, scalars[index])
+            let c = scalars[index]
+            previous = c
+            current = step(current, accept, c)
             index = scalars.index(after: index)
         }
     }

@@ -26,12 +26,12 @@ public final class SchemaSet: Sendable {
     public static let empty = SchemaSet(protocols: [], compiled: [:])
 
     /// Builds a set from protocols made in code, checking them as the loader checks files
-    /// (regexes, defaults, examples, duplicate actions).
+    /// (regexes, defaults, examples, duplicate actions, params declared twice in one owner).
     ///
     /// - Parameter protocols: the protocols.
     /// - Throws: ``SchemaLoadError`` listing every problem.
     public convenience init(protocols: [ProtocolSchema]) throws(SchemaLoadError) {
-        var problems: [SchemaProblem] = []
+        var problems = Self.repeatedParams(protocols)
         let compiled = Self.compile(protocols, problems: &problems)
         if !problems.isEmpty { throw SchemaLoadError(problems: problems) }
         self.init(protocols: protocols, compiled: compiled)
@@ -111,6 +111,35 @@ public final class SchemaSet: Sendable {
             throw SchemaLoadError(problems: sorted.map(\.element))
         }
         return SchemaSet(protocols: protocols, compiled: compiled)
+    }
+
+    /// Params declared twice in one action or object, by scalars (the XML loader reports them as
+    /// it reads, in the same words; the validator's two passes assume names are unique).
+    private static func repeatedParams(_ protocols: [ProtocolSchema]) -> [SchemaProblem] {
+        var problems: [SchemaProblem] = []
+        func check(_ list: [ParamSchema], owner: String, file: String) {
+            var seen: [ScalarKey: Int] = [:]
+            for p in list where !p.name.isEmpty {
+                if let first = seen[ScalarKey(p.name)] {
+                    let place = first > 0 ? " (first declared at line \(first))" : ""
+                    problems.append(SchemaProblem(file: file, line: p.line, reason: "duplicate param '\(p.name)' in \(owner)\(place)"))
+                } else {
+                    seen[ScalarKey(p.name)] = p.line
+                }
+            }
+            for p in list { walk(p, label: "param '\(p.name)'", file: file) }
+        }
+        func walk(_ p: ParamSchema, label: String, file: String) {
+            check(p.children, owner: label, file: file)
+            if let items = p.items { walk(items, label: "<items>", file: file) }
+        }
+        for proto in protocols {
+            for action in proto.actions {
+                check(action.params, owner: "action '\(action.name)'", file: action.file)
+                if let result = action.result { walk(result, label: "<result>", file: action.file) }
+            }
+        }
+        return problems
     }
 
     /// Compiles every action; duplicate names (in one file or across files) are problems that

@@ -194,18 +194,23 @@ struct SchemaValidationTests {
         #expect(v.description == "params.ids[1]: is required")
     }
 
-    /// A schema built in code may declare a member twice (the XML loader refuses that): a
-    /// payload's key goes to the first declared, whatever other keys come before it, and the
-    /// yes/no pass agrees with the collecting one.
-    @Test("a member declared twice in code: the first declaration decides, in both passes", arguments: [
-        (["a": 1, "x": 5], false), (["x": 5], false), (["x": "s"], true), (["a": 1, "x": "s"], true),
-    ] as [(JSONValue, Bool)])
-    func repeatedMemberName(_ params: JSONValue, _ valid: Bool) throws {
-        let set = try SchemaSet(protocols: [ProtocolSchema(name: "p", actions: [ActionSchema(name: "a", params: [
-            ParamSchema(name: "x", type: .string), ParamSchema(name: "a", type: .integer), ParamSchema(name: "x", type: .integer),
-        ])])])
-        #expect(set.isValid(method: "a", params: params) == valid)
-        #expect(set.validate(method: "a", params: params)?.isEmpty == valid)
+    /// A set built in code is checked as a file is: a param declared twice in one owner (the
+    /// action, an object, an array's items, the result) is a problem, in the loader's words.
+    @Test("a param declared twice in code is refused, wherever it is")
+    func repeatedParamName() throws {
+        let nested = ParamSchema(name: "o", type: .object, children: [ParamSchema(name: "y", type: .string), ParamSchema(name: "y", type: .integer, line: 7)])
+        let items = ParamSchema(name: "list", type: .array, items: ParamSchema(type: .object, children: [ParamSchema(name: "z", type: .string, line: 3), ParamSchema(name: "z", type: .string, line: 4)]))
+        let action = ActionSchema(name: "a", params: [
+            ParamSchema(name: "x", type: .string), ParamSchema(name: "a", type: .integer), ParamSchema(name: "x", type: .integer), nested, items,
+        ], result: ParamSchema(type: .object, children: [ParamSchema(name: "r", type: .string), ParamSchema(name: "r", type: .string)]), file: "code.xml")
+        let error = #expect(throws: SchemaLoadError.self) { try SchemaSet(protocols: [ProtocolSchema(name: "p", actions: [action])]) }
+        #expect(error?.problems.map(\.description) == [
+            "code.xml:0: duplicate param 'x' in action 'a'", "code.xml:7: duplicate param 'y' in param 'o'",
+            "code.xml:4: duplicate param 'z' in <items> (first declared at line 3)", "code.xml:0: duplicate param 'r' in <result>",
+        ])
+        // The same names in different owners are not repeats.
+        let apart = ActionSchema(name: "b", params: [ParamSchema(name: "x", type: .string), ParamSchema(name: "o", type: .object, children: [ParamSchema(name: "x", type: .string)])])
+        #expect(try SchemaSet(protocols: [ProtocolSchema(name: "p", actions: [apart])]).isValid(method: "b", params: ["x": "s", "o": ["x": "t"]]) == true)
     }
 
     @Test("results are validated against <result>")
