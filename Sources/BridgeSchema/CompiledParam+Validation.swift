@@ -52,7 +52,7 @@ extension CompiledParam {
                                 if i == list.count { i = 0 }
                                 if ScalarKey.same(list[i].name, given[m].key.string) {
                                     found = true
-                                    if !list[i].node.accepts(given[m].value) { return false }
+                                    if !list[i].unretained._withUnsafeGuaranteedRef({ $0.accepts(given[m].value) }) { return false }
                                     if list[i].required { required &+= 1 }
                                     next = i + 1
                                     break

@@ -13,6 +13,17 @@ final class CompiledParam: Sendable {
         let name: String
         let required: Bool
         let node: CompiledParam
+        /// `node` without a reference count, for the yes/no pass's calls: the tree holds every
+        /// node (`node` above), so a parent being checked keeps its members' nodes alive, and a
+        /// call through this does not retain and release the node (7 pairs a `nav.open` check).
+        let unretained: Unmanaged<CompiledParam>
+
+        init(name: String, required: Bool, node: CompiledParam) {
+            self.name = name
+            self.required = required
+            self.node = node
+            unretained = Unmanaged.passUnretained(node)
+        }
         /// `name` compared by scalars.
         var key: ScalarKey { ScalarKey(name) }
     }
