@@ -41,13 +41,20 @@ package struct ScalarKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     @usableFromInline
     package var description: String { string }
 
-    /// `true` when `a` and `b` are the same sequence of Unicode scalars. Inlinable: the
-    /// validator and the dispatcher compare keys with it in their innermost loops.
-    @inlinable
+    /// `true` when `a` and `b` are the same sequence of Unicode scalars. The validator and the
+    /// dispatcher compare keys with it in their innermost loops, where most compares are of
+    /// equal names: that test is inlined, the rest (``sameBytes(_:_:)``) is a call.
+    @inlinable @inline(__always)
     package static func same(_ a: String, _ b: String) -> Bool {
         // The same representation (one storage, or a small string of the same bytes) is the
         // same scalars; String's own == starts the same way.
         if MemoryLayout<String>.size == 16, unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
+        return sameBytes(a, b)
+    }
+
+    /// `same` past its first test: compares the UTF-8 bytes.
+    @usableFromInline @inline(never)
+    package static func sameBytes(_ a: String, _ b: String) -> Bool {
         let n = a.utf8.count
         guard n == b.utf8.count else { return false }
         if n == 0 { return true }
