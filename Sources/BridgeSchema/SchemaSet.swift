@@ -14,11 +14,12 @@ public final class SchemaSet: Sendable {
     public let protocols: [ProtocolSchema]
     /// Every action name, sorted.
     public let actionNames: [String]
-    private let compiled: [ScalarKey: CompiledAction]
+    /// The compiled actions by name, for the lookups every checked call makes.
+    private let compiled: CompiledActionTable
 
     private init(protocols: [ProtocolSchema], compiled: [ScalarKey: CompiledAction]) {
         self.protocols = protocols
-        self.compiled = compiled
+        self.compiled = CompiledActionTable(compiled)
         self.actionNames = compiled.keys.sorted().map(\.string)
     }
 
@@ -163,7 +164,7 @@ public final class SchemaSet: Sendable {
 
     /// The schema of action `name`, if there is one (a hash lookup).
     public func action(_ name: String) -> ActionSchema? {
-        compiled[ScalarKey(name)]?.schema
+        compiled.action(name)?.schema
     }
 
     /// Checks the params of a call to `method`.
@@ -174,7 +175,7 @@ public final class SchemaSet: Sendable {
     /// - Returns: `nil` when no schema describes `method`; otherwise every violation, `[]` when
     ///   the params are valid (no allocation on that path).
     public func validate(method: String, params: JSONValue) -> [Violation]? {
-        compiled[ScalarKey(method)]?.validate(params: params)
+        compiled.action(method)?.validate(params: params)
     }
 
     /// Answers only yes or no for a call's params, never allocating.
@@ -184,7 +185,7 @@ public final class SchemaSet: Sendable {
     ///   - params: the message's params; `.null` (left out) is checked as `{}`.
     /// - Returns: `nil` when no schema describes `method`, else whether the params are valid.
     public func isValid(method: String, params: JSONValue) -> Bool? {
-        compiled[ScalarKey(method)]?.accepts(params: params)
+        compiled.action(method)?.accepts(params: params)
     }
 
     /// Checks a handler's result against the action's `<result>`.
@@ -195,7 +196,7 @@ public final class SchemaSet: Sendable {
     /// - Returns: `nil` when no schema describes `method`; `[]` when the result is valid or the
     ///   action declares no `<result>`; otherwise every violation (paths start at `result`).
     public func validateResult(method: String, result: JSONValue) -> [Violation]? {
-        compiled[ScalarKey(method)]?.validate(result: result)
+        compiled.action(method)?.validate(result: result)
     }
 
     /// The `VALIDATION_FAILED` error for a call, or `nil` when the params are valid or no schema
