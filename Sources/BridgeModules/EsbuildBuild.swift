@@ -105,12 +105,19 @@ struct EsbuildBuild {
     }
 
     /// Imports esbuild left to the network (`http(s):` and `//` URLs), which a run cannot load.
+    ///
+    /// The metafile marks other imports external too, and those are not errors: an import
+    /// TypeScript uses only for types (removed from the bundle), esbuild's own helpers
+    /// (`<runtime>`, for static class fields and decorators), and a `require` or `import()`
+    /// esbuild could not resolve but left in the code (in a `try`, or with a `.catch`), which
+    /// fails when it runs, as it would in a browser, and the page may handle that.
     private func externalImports(_ meta: JSONValue, entryPath: String) -> [ModuleError.Problem] {
         guard case .object(let inputs) = meta["inputs"] ?? .null else { return [] }
         var problems: [ModuleError.Problem] = []
         for (file, input) in inputs.sortedMembers {
             for item in input["imports"]?.arrayValue ?? [] where item["external"]?.boolValue == true {
                 let specifier = item["path"]?.stringValue ?? "?"
+                guard Self.isURL(specifier) else { continue }
                 let absolute = ModulePaths.resolve(file, against: directory)
                 var text: String?
                 if absolute == entryPath, case .inline(let source, _, _, _, _) = entry {
@@ -126,6 +133,12 @@ struct EsbuildBuild {
             }
         }
         return problems
+    }
+
+    /// `http:`, `https:` or protocol-relative (`//host/…`), in any letter case.
+    static func isURL(_ specifier: String) -> Bool {
+        let lower = specifier.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
     }
 
     /// What an import of a file outside `root` gives.

@@ -87,6 +87,20 @@ struct ModuleBundlerTests {
         #expect(error.lines == ["i.html (module script #1):2:15: cannot import \"https://cdn.example/x.js\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file"])
     }
 
+    /// esbuild's metafile marks these external too; none is a URL, and none stops the bundle.
+    @Test("imports used only as types, esbuild's helpers and unresolved requires in a try are not URL imports", arguments: [
+        ("a.ts", "import { Item } from \"./types\";\nimport * as T from \"./types\";\nconst x: Item = { id: 1 };\nconst y: T.Item = x;\nconsole.log(y.id);\n"),
+        ("a.mjs", "export class A { static y = 2; }\nconsole.log(A.y);\n"),
+        ("a.ts", "function dec(c: any) { return c; }\n@dec class B { static z = 3; }\nconsole.log(B.z);\n"),
+        ("a.mjs", "function f() { try { return require(\"./nope.cjs\"); } catch { return \"fallback\"; } }\nconsole.log(f());\n"),
+        ("a.mjs", "import(\"./nope.mjs\").catch(() => console.log(\"fallback\"));\n"),
+    ])
+    func notURLImports(_ file: String, _ source: String) throws {
+        let tree = try TempTree([file: source, "types.ts": "export interface Item { id: number }\n"])
+        let bundle = try ModuleBundler().bundle(.file(path: tree.path(file)))
+        #expect(!bundle.code.contains("./types"))
+    }
+
     @Test("esbuild missing: the error names the Debian package")
     func missing() throws {
         let tree = try TempTree(["a.ts": "export {}"])

@@ -35,6 +35,22 @@ struct ModuleCommandTests {
         #expect(r.stderr.isEmpty)
     }
 
+    /// esbuild's metafile marks these imports external; they were refused as URL imports.
+    @Test("type-only imports, static class fields and a require in a try run as in a browser")
+    func importsThatAreNotURLs() async throws {
+        let tree = try Tree([
+            "types.ts": "export interface Item { id: number }\n",
+            "use.ts": "import { Item } from './types';\nconst x: Item = { id: 1 };\nconsole.log('ok', x.id);\n",
+            "fields.mjs": "export class A { static y = 2; }\nconsole.log('static', A.y);\n",
+            "optional.mjs": "function f() { try { return require('./nope.cjs'); } catch { return 'fallback'; } }\nconsole.log(f());\n",
+        ])
+        for (file, line) in [("use.ts", "ok 1"), ("fields.mjs", "static 2"), ("optional.mjs", "fallback")] {
+            let r = try await Self.run(["run", tree.path(file)], in: tree.root)
+            #expect(r.status == 0, "\(file): \(r.stderr)")
+            #expect(r.lines == [line], "\(file)")
+        }
+    }
+
     @Test("three local files, one imported by a bare name through --import-map")
     func importMapGraph() async throws {
         let r = try await CLI.run(["run", "Examples/modules/main.mjs", "--import-map", "Examples/modules/importmap.json"])
