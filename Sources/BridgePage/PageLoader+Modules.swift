@@ -76,6 +76,19 @@ extension PageLoader {
             engine.scriptFailed(pending.script.id)
             return
         }
+        // A page the package serves runs only files the package lists, with their MD5s: the
+        // files esbuild read are checked as a classic script's file is.
+        if let offline, bundler.options.confinedTo != nil {
+            for input in bundle.inputs {
+                do throws(OfflineError) {
+                    try offline.verifyLocalFile(input)
+                } catch {
+                    engine.recordUncaught(ScriptError(kind: .loadFailure, message: "\(entry.name): \(error)"))
+                    engine.scriptFailed(pending.script.id)
+                    return
+                }
+            }
+        }
         // CSS the modules imported goes into the document, as Vite's client injects it.
         if let css = bundle.css, !css.isEmpty { engine.addStyle(css) }
         // `document.currentScript` is null while a module runs.
