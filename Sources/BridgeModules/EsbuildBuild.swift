@@ -52,7 +52,7 @@ struct EsbuildBuild {
         do {
             outcome = try Subprocess.run(
                 esbuild, arguments, directory: directory, stdin: stdin, stdout: nil,
-                stderr: temp.path + "/stderr", timeLimit: options.timeLimit)
+                stderr: temp.path + "/stderr", timeLimit: options.timeLimit, dataLimit: options.memoryLimit)
         } catch {
             throw ModuleError(.bundlerFailed, "cannot bundle \(entry.name): \(error.reason)")
         }
@@ -61,6 +61,9 @@ struct EsbuildBuild {
         }
         let stderr = temp.read("stderr") ?? ""
         if outcome.signaled || outcome.status != 0 {
+            if stderr.hasPrefix("fatal error: ") && stderr.contains("out of memory") {
+                throw ModuleError(.bundlerFailed, "esbuild ran out of memory bundling \(entry.name) (it may allocate \(options.memoryLimit >> 20) MiB): a file it read is too large, or is not a file (/dev/zero)")
+            }
             let entries = EsbuildDiagnostics.parse(stderr)
             guard !entries.isEmpty else {
                 let first = stderr.split(separator: "\n").first.map { ": \($0)" } ?? ""

@@ -22,6 +22,10 @@ public struct ModuleBundler: Sendable {
         public var define: [String: String] = ["process.env.NODE_ENV": "\"production\""]
         /// How long esbuild may run before it is killed.
         public var timeLimit: Duration = .seconds(30)
+        /// How much memory esbuild may allocate (bytes, `RLIMIT_DATA`): an import of `/dev/zero`
+        /// or of a huge file must not take the machine's memory. Real bundles need far less
+        /// (a React app: under 100 MiB).
+        public var memoryLimit: Int = 2 << 30
         /// esbuild's `--loader:EXT=LOADER`s beyond its own (`.js`, `.ts`, `.json`, `.css`, …):
         /// imported images and fonts become `data:` URLs, as a bundler's asset URL would be.
         public var loaders: [String: String] = Dictionary(

@@ -27,9 +27,11 @@ enum Subprocess {
     ///   - directory: the child's working directory (`nil` = ours).
     ///   - stdin, stdout, stderr: files for the standard streams (`nil` = `/dev/null`).
     ///   - timeLimit: how long it may run before it is killed (`SIGKILL`).
+    ///   - dataLimit: the most memory (bytes) the child may allocate (`RLIMIT_DATA`, set as it
+    ///     starts; `nil` = no limit of ours). Past it, its allocations fail.
     static func run(
         _ executable: String, _ arguments: [String], directory: String?,
-        stdin: String?, stdout: String?, stderr: String?, timeLimit: Duration
+        stdin: String?, stdout: String?, stderr: String?, timeLimit: Duration, dataLimit: Int? = nil
     ) throws(Failure) -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,6 +62,12 @@ enum Subprocess {
             status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         }
         guard status == 0 else { throw Failure(reason: "cannot start \(executable): \(String(cString: strerror(status)))") }
+        if let dataLimit {
+            // Set on the child just started (posix_spawn has no attribute for limits); what it
+            // allocated before this is a runtime's start, far below any limit given here.
+            var limit = rlimit(rlim_cur: rlim_t(dataLimit), rlim_max: rlim_t(dataLimit))
+            _ = Self.setLimit?(pid, Int32(RLIMIT_DATA.rawValue), &limit, nil)
+        }
         running.withLock { _ = $0.insert(pid) }
         defer { running.withLock { _ = $0.remove(pid) } }
         let outcome = wait(for: pid, limit: timeLimit)
@@ -123,6 +131,14 @@ enum Subprocess {
     private static let addChdir: FileAction? = {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: FileAction.self)
+    }()
+
+    private typealias SetLimit = @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?) -> Int32
+
+    /// `prlimit(2)`'s glibc wrapper (declared only under `_GNU_SOURCE`).
+    private static let setLimit: SetLimit? = {
+        guard let symbol = dlsym(nil, "prlimit") else { return nil }
+        return unsafeBitCast(symbol, to: SetLimit.self)
     }()
 
     private static let addCloseFrom: FileActionFD? = {

@@ -101,6 +101,18 @@ struct ModuleBundlerTests {
         #expect(!bundle.code.contains("./types"))
     }
 
+    @Test("esbuild's memory is limited: an import of /dev/zero fails with its own message, not the machine's memory")
+    func esbuildMemoryLimit() throws {
+        let tree = try TempTree(["z.mjs": "import '/dev/zero';\n", "ok.ts": "const n: number = 1;\nconsole.log(n);\n"])
+        var bundler = ModuleBundler()
+        bundler.options.memoryLimit = 256 << 20
+        let error = try #require(throws: ModuleError.self) { try bundler.bundle(.file(path: tree.path("z.mjs"), name: "z.mjs")) }
+        #expect(error.kind == .bundlerFailed)
+        #expect(error.lines == ["esbuild ran out of memory bundling z.mjs (it may allocate 256 MiB): a file it read is too large, or is not a file (/dev/zero)"])
+        // An ordinary bundle fits well within that.
+        #expect(try bundler.bundle(.file(path: tree.path("ok.ts"))).code.contains("console.log"))
+    }
+
     @Test("esbuild missing: the error names the Debian package")
     func missing() throws {
         let tree = try TempTree(["a.ts": "export {}"])
