@@ -212,6 +212,11 @@ public struct PageLoader {
         } else if !path.hasPrefix("/") {
             path = PathText.appending(path, to: baseDirectory)
         }
+        // `src` is a URL: `my%20lib.js` names `my lib.js` (a file whose name really has the `%`
+        // still loads when no decoded one exists).
+        if path.contains("%"), !trimmed.hasPrefix("file:"), let decoded = PercentEncoding.decode(path), decoded != path, FileContents.exists(decoded) {
+            path = decoded
+        }
         guard let bytes = FileContents.read(path) else {
             // Something there that cannot be read (a directory, over the size limit) says why.
             guard FileContents.exists(path) else { throw Failure(message: "\(pageName): script src '\(src)' not found (\(path))") }

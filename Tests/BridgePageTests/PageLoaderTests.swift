@@ -94,6 +94,24 @@ import BridgeRuntimeTesting
         #expect(out() == ["next"])
     }
 
+    /// `src` is a URL: a percent-encoded name is the decoded file's, as in a browser; a file whose
+    /// name really has the `%` (and no decoded twin) still loads.
+    @Test func percentEncodedSrcNamesTheDecodedFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("encoded-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "console.log('spaced')".write(to: dir.appendingPathComponent("my lib.js"), atomically: true, encoding: .utf8)
+        try "console.log('literal')".write(to: dir.appendingPathComponent("100%25.js"), atomically: true, encoding: .utf8)
+        try "console.log('unicode')".write(to: dir.appendingPathComponent("é.js"), atomically: true, encoding: .utf8)
+        let e = try engine(url: "file://\(dir.path)/p.html")
+        defer { e.close() }
+        let out = logs(e)
+        let failed = try PageLoader(pageName: "p.html", pageURL: "file://\(dir.path)/p.html", baseDirectory: dir.path)
+            .load(html: "<script src='my%20lib.js'></script><script src='100%25.js'></script><script src='%C3%A9.js?v=1'></script><script src='no%20such.js'></script>", into: e)
+        #expect(failed.map(\.message) == ["p.html: script src 'no%20such.js' not found (\(dir.path)/no%20such.js)"])
+        #expect(out() == ["spaced", "literal", "unicode"])
+    }
+
     @Test func locationIsParsedFromThePageURL() throws {
         let e = try engine()
         defer { e.close() }
