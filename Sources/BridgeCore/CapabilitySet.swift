@@ -80,8 +80,8 @@ public struct CapabilitySet: Sendable, Equatable {
             }
             let hosts = entry["hosts"] == nil ? nil : try strings("hosts", required: false).map { URLGlob($0.lowercased()) }
             caps.append(Capability(
-                id: id, pages: try strings("pages", required: true).map(URLGlob.init),
-                permissions: Set(try strings("permissions", required: false)), deny: try strings("deny", required: false).map(URLGlob.init), hosts: hosts))
+                id: id, pages: try strings("pages", required: true).map { URLGlob($0) },
+                permissions: Set(try strings("permissions", required: false)), deny: try strings("deny", required: false).map { URLGlob($0) }, hosts: hosts))
         }
         self.init(capabilities: caps)
     }

@@ -5,13 +5,20 @@
 public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
-    private let parts: [Part]
+    private let units: [Unit]
 
-    private enum Part: Sendable, Equatable {
-        case literal([UInt8])
-        case star
-        case globstar
+    /// One position of the pattern. Matching runs all positions at once over the text's bytes
+    /// (a set of live positions, as a regular-expression NFA does), so it takes time linear in
+    /// the text for any pattern: the recursive search before took seconds on
+    /// `/users/*-*-*-*-*/profile` against a URL of many dashes (a review's find).
+    private enum Unit: Sendable, Equatable {
+        case byte(UInt8)
+        /// `?`: one byte other than `/`.
         case one
+        /// `*`: any run of bytes without `/`.
+        case star
+        /// `**` (or a `*` that crosses slashes): any run of bytes.
+        case any
     }
 
     /// Compiles a pattern.
@@ -22,37 +29,41 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     /// Compiles a pattern for another URL matcher of the runtime (HTTP fixtures): `?` matching
     /// one character or only itself, the pattern's scheme and host lower-cased or left alone.
     package init(_ pattern: String, questionMarkMatchesOne: Bool, normalizing: Bool) {
+        self.init(pattern, text: normalizing ? URLGlob.normalize(pattern) : pattern, questionMarkMatchesOne: questionMarkMatchesOne, starCrossesSlashes: false)
+    }
+
+    /// A pattern of text that is no URL (a WebSocket reply's `match`): every `*` matches any
+    /// run of characters, `/` included; `?` is itself.
+    package init(anyText pattern: String) {
+        self.init(pattern, text: pattern, questionMarkMatchesOne: false, starCrossesSlashes: true)
+    }
+
+    private init(_ pattern: String, text: String, questionMarkMatchesOne: Bool, starCrossesSlashes: Bool) {
         self.pattern = pattern
-        var parts: [Part] = []
-        var literal: [UInt8] = []
-        let bytes = Array((normalizing ? URLGlob.normalize(pattern) : pattern).utf8)
+        var units: [Unit] = []
+        let bytes = Array(text.utf8)
         var i = 0
-        func flush() {
-            if !literal.isEmpty { parts.append(.literal(literal)) }
-            literal = []
-        }
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "*") {
-                flush()
-                if i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
-                    parts.append(.globstar)
-                    i += 2
+                let double = i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*")
+                let unit: Unit = double || starCrossesSlashes ? .any : .star
+                // Runs of stars match what one does (the widest of them).
+                if let last = units.last, last == .star || last == .any {
+                    if unit == .any { units[units.count - 1] = .any }
                 } else {
-                    parts.append(.star)
-                    i += 1
+                    units.append(unit)
                 }
+                i += double ? 2 : 1
             } else if c == UInt8(ascii: "?"), questionMarkMatchesOne {
-                flush()
-                parts.append(.one)
+                units.append(.one)
                 i += 1
             } else {
-                literal.append(c)
+                units.append(.byte(c))
                 i += 1
             }
         }
-        flush()
-        self.parts = parts
+        self.units = units
     }
 
     /// The pattern.
@@ -65,29 +76,48 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
 
     /// `true` when the whole of `text` matches, taken as it is (a URL already normalized, or a path).
     package func matches(normalized text: String) -> Bool {
-        match(0, Array(text.utf8), 0)
+        var text = text
+        return text.withUTF8 { run($0) }
     }
 
-    private func match(_ pi: Int, _ s: [UInt8], _ si: Int) -> Bool {
-        if pi == parts.count { return si == s.count }
-        switch parts[pi] {
-        case .literal(let lit):
-            guard si + lit.count <= s.count, Array(s[si..<(si + lit.count)]) == lit else { return false }
-            return match(pi + 1, s, si + lit.count)
-        case .one:
-            guard si < s.count, s[si] != UInt8(ascii: "/") else { return false }
-            return match(pi + 1, s, si + 1)
-        case .star:
-            var k = si
-            while true {
-                if match(pi + 1, s, k) { return true }
-                if k >= s.count || s[k] == UInt8(ascii: "/") { return false }
-                k += 1
+    private func run(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = units.count
+        let slash = UInt8(ascii: "/")
+        var current: [Int] = []
+        var next: [Int] = []
+        current.reserveCapacity(m + 1)
+        next.reserveCapacity(m + 1)
+        // The step (byte index + 1) at which a position was last added: one add per step.
+        var added = [Int](repeating: -1, count: m + 1)
+        /// Adds position `p` and those reachable from it without a byte (past stars).
+        func add(_ p: Int, step: Int, to list: inout [Int]) {
+            var q = p
+            while added[q] != step {
+                added[q] = step
+                list.append(q)
+                guard q < m else { return }
+                switch units[q] {
+                case .star, .any: q += 1
+                case .byte, .one: return
+                }
             }
-        case .globstar:
-            for k in si...s.count where match(pi + 1, s, k) { return true }
-            return false
         }
+        add(0, step: 0, to: &current)
+        for (index, c) in s.enumerated() {
+            let step = index + 1
+            next.removeAll(keepingCapacity: true)
+            for p in current where p < m {
+                switch units[p] {
+                case .byte(let b): if c == b { add(p + 1, step: step, to: &next) }
+                case .one: if c != slash { add(p + 1, step: step, to: &next) }
+                case .star: if c != slash { add(p, step: step, to: &next) }
+                case .any: add(p, step: step, to: &next)
+                }
+            }
+            if next.isEmpty { return false }
+            swap(&current, &next)
+        }
+        return added[m] == s.count
     }
 
     /// Lower-cases the scheme and host so `HTTPS://M.Example.com/x` matches `https://m.example.com/x`.

@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// A scripted WebSocket server for one URL pattern: after the page connects, the socket opens,
 /// the server sends `messages` in order, answers each page message with the first matching
 /// reply, and closes when `close` says so.
@@ -41,23 +43,9 @@ public struct WebSocketFixture: Sendable, Equatable {
             self.close = close
         }
 
-        /// `true` when `text` matches `match`.
+        /// `true` when `text` matches `match`, in time linear in the text (see `URLGlob`).
         public func matches(_ text: String) -> Bool {
-            Self.glob(Array(match.utf8)[...], Array(text.utf8)[...])
-        }
-
-        private static func glob(_ p: ArraySlice<UInt8>, _ s: ArraySlice<UInt8>) -> Bool {
-            guard let first = p.first else { return s.isEmpty }
-            if first == UInt8(ascii: "*") {
-                var k = s.startIndex
-                while true {
-                    if glob(p.dropFirst(), s[k...]) { return true }
-                    if k == s.endIndex { return false }
-                    k += 1
-                }
-            }
-            guard let c = s.first, c == first else { return false }
-            return glob(p.dropFirst(), s.dropFirst())
+            URLGlob(anyText: match).matches(normalized: text)
         }
     }
 
