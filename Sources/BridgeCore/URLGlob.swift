@@ -6,6 +6,10 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as written.
     public let pattern: String
     private let units: [Unit]
+    /// The bytes the pattern starts with (its units up to the first wildcard): a text that does
+    /// not start with them is refused before the matcher allocates anything (a fixture of many
+    /// rules tries each on every request).
+    private let prefix: [UInt8]
 
     /// One position of the pattern. Matching runs all positions at once over the text's bytes
     /// (a set of live positions, as a regular-expression NFA does), so it takes time linear in
@@ -64,6 +68,12 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
             }
         }
         self.units = units
+        var prefix: [UInt8] = []
+        for unit in units {
+            guard case .byte(let b) = unit else { break }
+            prefix.append(b)
+        }
+        self.prefix = prefix
     }
 
     /// The pattern.
@@ -81,6 +91,7 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     }
 
     private func run(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard s.count >= prefix.count, prefix.withUnsafeBufferPointer({ p in p.indices.allSatisfy { p[$0] == s[$0] } }) else { return false }
         let m = units.count
         let slash = UInt8(ascii: "/")
         var current: [Int] = []
