@@ -49,15 +49,18 @@ extension NetworkSession {
 
     /// The page sent `data` (text, or one character per byte when `binary`).
     func send(_ id: Int, data: String, binary: Bool) {
-        guard let socket = sockets[id], socket.isOpen else { return }
+        // Fields, not the whole state: a copy of it would share its timer set, and each reply
+        // scheduled below would then copy that set (80 000 sends took 5 s, quadratic).
+        guard sockets[id]?.isOpen == true, let url = sockets[id]?.url else { return }
+        let fixture = sockets[id]?.fixture
         var o: JSONObject = ["binary": .bool(binary)]
         if binary {
             o["bytes"] = .number(Double(data.utf16.count))
         } else {
             o["data"] = .string(data)
         }
-        trace(.webSocket(NetworkEvent(phase: "send", id: id, url: socket.url, details: o)))
-        guard let fixture = socket.fixture, let reply = fixture.replies.first(where: { binary ? $0.match == "*" : $0.matches(data) }) else { return }
+        trace(.webSocket(NetworkEvent(phase: "send", id: id, url: url, details: o)))
+        guard let fixture, let reply = fixture.replies.first(where: { binary ? $0.match == "*" : $0.matches(data) }) else { return }
         if reply.echo {
             let payload: WebSocketFixture.Message.Payload = binary ? .binary(data.utf16.map { UInt8(truncatingIfNeeded: $0) }) : .text(data)
             scheduleMessage(id, .init(payload), reply: true)
@@ -120,16 +123,17 @@ extension NetworkSession {
     /// Runs `step` `delay` after the previous step of its timeline (the script's, or the
     /// replies'), as a loop timer on the engine clock.
     private func schedule(_ id: Int, after delay: Duration, reply: Bool = false, _ step: @escaping @MainActor () -> Void) {
-        guard var socket = sockets[id] else { return }
+        // The state is changed in place: a copy written back would copy its timer set on every
+        // step scheduled (quadratic in the steps pending).
+        guard let last = reply ? sockets[id]?.lastReply : sockets[id]?.lastStep else { return }
         let now = engine.clock.now
-        let at = max(now, reply ? socket.lastReply : socket.lastStep) + delay
-        if reply { socket.lastReply = at } else { socket.lastStep = at }
+        let at = max(now, last) + delay
+        if reply { sockets[id]?.lastReply = at } else { sockets[id]?.lastStep = at }
         let timer = engine.loop.allocateTimerID()
         engine.loop.schedule(after: at - now, id: timer) { [unowned self] in
             sockets[id]?.timers.remove(timer)
             step()
         }
-        socket.timers.insert(timer)
-        sockets[id] = socket
+        sockets[id]?.timers.insert(timer)
     }
 }
