@@ -218,6 +218,20 @@ import BridgeRuntimeTesting
         #expect(log.http.first { $0.phase == "error" }?.details["cause"] == "refused")
     }
 
+    /// `http:/host` and `https:host` go to that host in a browser; they once reached no host,
+    /// and the `hosts` check let them through to a catch-all fixture (a review's find).
+    @Test func hostChecksSeeMalformedSchemes() async throws {
+        let caps = try CapabilitySet(json: JSONParser().parse(#"{"capabilities": [{"id": "shop", "pages": ["https://m.example.com/**"], "permissions": [], "hosts": ["m.example.com"]}]}"#))
+        let (lines, _) = try await Net.run("""
+            for (const u of ['http:/evil.example.org/a', 'https:evil.example.org/b', 'https:///evil.example.org/c', 'https:own.js'])
+              fetch(u).then(r => console.log('served', r.url), e => console.log('refused', u));
+            """, rules: #"[{"url": "**", "text": "x"}]"#) { config in
+            config.requestCheck = { url in caps.checkRequest(url: url, page: Net.page) }
+        }
+        // On this https page `https:evil.example.org/b` is relative, as in a browser: the page's own host.
+        #expect(lines == ["refused http:/evil.example.org/a", "served https://m.example.com/app/evil.example.org/b", "refused https:///evil.example.org/c", "served https://m.example.com/app/own.js"])
+    }
+
     @Test func closingTheEngineDropsPendingRequests() throws {
         let (engine, _) = try Net.engine(Self.rules)
         try engine.execute("fetch('/api/slow'); fetch('/api/user');")

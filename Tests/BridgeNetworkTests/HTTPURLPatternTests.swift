@@ -39,6 +39,16 @@ import BridgeSupport
         ("", "https://m.example.com/a?q#h", "https://m.example.com/a?q"),
         ("data:,hi", "https://m.example.com/", "data:,hi"),
         ("http://a.com", "about:blank", "http://a.com/"),
+        // A special scheme without exactly two slashes begins the host anyway (the URL standard):
+        // these once reached no host, and the capability file's `hosts` check let them through.
+        ("http:/evil.com/api/user", "file:///work/app/page.js", "http://evil.com/api/user"),
+        ("https:evil.com/api/user", "file:///work/app/page.js", "https://evil.com/api/user"),
+        ("https:///evil.com/b", "https://m.example.com/", "https://evil.com/b"),
+        ("HTTPS:\\evil.com\\c", "https://m.example.com/", "https://evil.com/c"),
+        ("wss:/evil.com/s", "https://m.example.com/", "wss://evil.com/s"),
+        ("http:/evil.com/d", "https://m.example.com/a/b.html", "http://evil.com/d"),
+        // With no slash and a base of the same scheme, the rest is relative to the base.
+        ("https:x.js", "https://m.example.com/a/b.html", "https://m.example.com/a/x.js"),
     ]
 
     @Test(arguments: resolutions)
