@@ -82,6 +82,11 @@ private struct Loader {
         return fixture
     }
 
+    /// `true` when `text` holds a CR, LF or NUL.
+    static func breaksALine(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
     static let answerKeys: Set<String> = ["status", "statusText", "headers", "json", "text", "base64", "file", "body", "delayMs", "error"]
     static let bodyKeys = ["json", "text", "base64", "file", "body"]
 
@@ -146,6 +151,7 @@ private struct Loader {
         var statusText = HTTPStatusText.text(for: status)
         if let t = o["statusText"] {
             guard let s = t.stringValue else { throw problem("\"statusText\" must be a string", at: path + [.key("statusText")]) }
+            guard !Self.breaksALine(s) else { throw problem("\"statusText\" must not contain CR, LF or NUL (a status line cannot hold them)", at: path + [.key("statusText")]) }
             statusText = s
         }
         var headers: [HTTPHeader] = []
@@ -156,6 +162,11 @@ private struct Loader {
                     throw problem("header \"\(name)\" must have a string value", at: path + [.key("headers"), .key(name)])
                 }
                 guard HTTPToken.isToken(name) else { throw problem("\"\(name)\" is not a valid header name", at: path + [.key("headers"), .key(name)]) }
+                // A CR LF in a value would add a header line of its own (`getAllResponseHeaders`
+                // would show a `Set-Cookie` XHR hides); no HTTP response can carry one.
+                guard !Self.breaksALine(v) else {
+                    throw problem("header \"\(name)\" must not contain CR, LF or NUL in its value", at: path + [.key("headers"), .key(name)])
+                }
                 headers.append(HTTPHeader(name, v))
             }
         }
