@@ -1,8 +1,8 @@
-// Public: `same` is inlinable into the other layers and calls `memcmp`.
+// `same`'s byte compare (`sameBytes`, which calls `memcmp`) is not inlined into other layers.
 #if canImport(Glibc)
-public import Glibc
+import Glibc
 #elseif canImport(Darwin)
-public import Darwin
+import Darwin
 #endif
 
 /// A string that compares, hashes and sorts by its Unicode scalars (its UTF-8 bytes), never by
