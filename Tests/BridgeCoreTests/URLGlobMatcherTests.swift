@@ -28,20 +28,9 @@ struct URLGlobMatcherTests {
         return go(0, 0)
     }
 
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("the matcher answers as the recursive definition on random patterns and texts, for all three kinds")
     func agreesWithTheDefinition() {
-        var r = Mix(state: 42)
+        var r = SettlementStressTests.SplitMix(state: 42)
         let alphabet = Array("ab/-?*".utf8)
         var checked = 0
         for _ in 0..<4000 {
