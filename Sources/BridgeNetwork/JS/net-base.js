@@ -131,6 +131,15 @@ function trimHTTP(s) {
   while (b > a && (charCodeAt(s, b - 1) === 32 || charCodeAt(s, b - 1) === 9 || charCodeAt(s, b - 1) === 10 || charCodeAt(s, b - 1) === 13)) b--;
   return stringSlice(s, a, b);
 }
+// A header value fetch and XHR accept: no NUL, CR or LF (a CR LF would make a header line of
+// its own), and bytes only (nothing past U+00FF).
+function isHeaderValue(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = charCodeAt(s, i);
+    if (c === 0 || c === 10 || c === 13 || c > 0xFF) return false;
+  }
+  return true;
+}
 function isToken(s) {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) {

@@ -10,10 +10,7 @@ function headerName(name, what) {
 }
 function headerValue(value, what) {
   value = trimHTTP(StringCtor(value));
-  for (let i = 0; i < value.length; i++) {
-    const c = charCodeAt(value, i);
-    if (c === 0 || c === 10 || c === 13 || c > 0xFF) throw new TypeErrorCtor("Failed to execute '" + what + "' on 'Headers': Invalid value");
-  }
+  if (!isHeaderValue(value)) throw new TypeErrorCtor("Failed to execute '" + what + "' on 'Headers': Invalid value");
   return value;
 }
 function headersOf(self, what) {

@@ -180,11 +180,7 @@ methods(NetXMLHttpRequest.prototype, {
     name = StringCtor(name);
     if (!isToken(name)) throw domException("Failed to execute 'setRequestHeader' on 'XMLHttpRequest': '" + name + "' is not a valid HTTP header field name.", 'SyntaxError');
     value = trimHTTP(StringCtor(value));
-    // As browsers: no NUL, CR or LF (a CR LF would make a header line of its own), bytes only.
-    for (let i = 0; i < value.length; i++) {
-      const c = charCodeAt(value, i);
-      if (c === 0 || c === 10 || c === 13 || c > 0xFF) throw domException("Failed to execute 'setRequestHeader' on 'XMLHttpRequest': '" + value + "' is not a valid HTTP header field value.", 'SyntaxError');
-    }
+    if (!isHeaderValue(value)) throw domException("Failed to execute 'setRequestHeader' on 'XMLHttpRequest': '" + value + "' is not a valid HTTP header field value.", 'SyntaxError');
     const key = lower(name);
     for (let i = 0; i < s.headers.length; i++) {
       if (lower(s.headers[i][0]) === key) { s.headers[i][1] = s.headers[i][1] + ', ' + value; return; }
