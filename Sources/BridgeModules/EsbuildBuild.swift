@@ -120,7 +120,7 @@ struct EsbuildBuild {
         for (file, input) in inputs.sortedMembers {
             for item in input["imports"]?.arrayValue ?? [] where item["external"]?.boolValue == true {
                 let specifier = item["path"]?.stringValue ?? "?"
-                guard Self.isURL(specifier) else { continue }
+                guard ImportMap.isWeb(specifier.lowercased()) else { continue }
                 let absolute = ModulePaths.resolve(file, against: directory)
                 var text: String?
                 if absolute == entryPath, case .inline(let source, _, _, _, _) = entry {
@@ -136,12 +136,6 @@ struct EsbuildBuild {
             }
         }
         return problems
-    }
-
-    /// `http:`, `https:` or protocol-relative (`//host/…`), in any letter case.
-    static func isURL(_ specifier: String) -> Bool {
-        let lower = specifier.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
     }
 
     /// What an import of a file outside `root` gives.

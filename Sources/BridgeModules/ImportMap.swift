@@ -137,7 +137,8 @@ public struct ImportMap: Sendable, Hashable {
         return .success(value.hasSuffix("/") ? joined + "/" : joined)
     }
 
-    private static func isWeb(_ lower: String) -> Bool {
+    /// `http:`, `https:` or protocol-relative (`//host/…`); `lower` is lower-cased.
+    static func isWeb(_ lower: String) -> Bool {
         lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
     }
 

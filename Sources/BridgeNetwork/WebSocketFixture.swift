@@ -27,7 +27,11 @@ public struct WebSocketFixture: Sendable, Equatable {
     /// An answer to the page's messages.
     public struct Reply: Sendable, Equatable {
         /// The page message text it answers (`*` matches any run of characters).
-        public var match: String
+        public var match: String {
+            didSet { glob = URLGlob(anyText: match) }
+        }
+        /// `match` compiled once, not at every page message.
+        private var glob: URLGlob
         /// What the server sends back (`nil` with `echo`: the page's own message).
         public var messages: [Message]
         /// Send the page's message back.
@@ -38,6 +42,7 @@ public struct WebSocketFixture: Sendable, Equatable {
         /// Creates a reply.
         public init(match: String, messages: [Message] = [], echo: Bool = false, close: Close? = nil) {
             self.match = match
+            glob = URLGlob(anyText: match)
             self.messages = messages
             self.echo = echo
             self.close = close
@@ -45,7 +50,7 @@ public struct WebSocketFixture: Sendable, Equatable {
 
         /// `true` when `text` matches `match`, in time linear in the text (see `URLGlob`).
         public func matches(_ text: String) -> Bool {
-            URLGlob(anyText: match).matches(normalized: text)
+            glob.matches(normalized: text)
         }
     }
 
