@@ -10,7 +10,7 @@ extension OfflinePackage {
     ///
     /// - Parameter path: an absolute path inside the package.
     /// - Throws: `OfflineError` naming the file: not in its module's manifest, module not usable,
-    ///   unreadable, or an MD5 mismatch (tampered or stale).
+    ///   missing, or an MD5 mismatch (tampered or stale).
     public func verifyLocalFile(_ path: String) throws(OfflineError) {
         // Compared with symbolic links resolved: esbuild names the files it read by their real
         // paths, and the package may have been given through a link.
@@ -26,13 +26,7 @@ extension OfflinePackage {
                 throw OfflineError(url: wanted, reason: "imported by a module script, but not listed in module \(module.moduleName)'s file.json (tampered or stale; not run)")
             }
             let served = module.hitRule.hasSuffix("/") ? module.hitRule + key.string : module.hitRule + "/" + key.string
-            guard let data = FileManager.default.contents(atPath: wanted) else {
-                throw OfflineError(url: served, localFile: wanted, reason: "file cannot be read")
-            }
-            let actual = MD5.hex(data)
-            guard actual == file.md5 else {
-                throw OfflineError(url: served, localFile: wanted, reason: "md5 mismatch: manifest says \(file.md5), file has \(actual) (tampered or stale; not run)")
-            }
+            _ = try Self.verified(wanted, md5: file.md5, url: served)
             return
         }
     }

@@ -187,14 +187,20 @@ public struct OfflinePackage: Sendable, Equatable {
         if FileManager.default.fileExists(atPath: path), !PathText.reallyInside(path, root: rootPath) {
             throw OfflineError(url: url, localFile: path, reason: "local path escapes the package root through a symbolic link")
         }
+        return (path, try Self.verified(path, md5: file.md5, url: url))
+    }
+
+    /// The bytes of a package file whose MD5 is the manifest's, else why not (missing, or
+    /// tampered or stale). Every file the package serves passes here, by URL or by path.
+    static func verified(_ path: String, md5: String, url: String) throws(OfflineError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw OfflineError(url: url, localFile: path, reason: "file is missing")
         }
         let actual = MD5.hex(data)
-        guard actual == file.md5 else {
-            throw OfflineError(url: url, localFile: path, reason: "md5 mismatch: manifest says \(file.md5), file has \(actual) (tampered or stale; not run)")
+        guard actual == md5 else {
+            throw OfflineError(url: url, localFile: path, reason: "md5 mismatch: manifest says \(md5), file has \(actual) (tampered or stale; not run)")
         }
-        return (path, data)
+        return data
     }
 
     static func stripQuery(_ url: String) -> String {
