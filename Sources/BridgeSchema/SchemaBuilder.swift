@@ -102,11 +102,16 @@ struct SchemaBuilder {
         return action
     }
 
+    /// The words for a param declared twice in one owner, for files and for sets built in code.
+    static func duplicateParam(_ name: String, in owner: String, firstLine: Int) -> String {
+        "duplicate param '\(name)' in \(owner)" + (firstLine > 0 ? " (first declared at line \(firstLine))" : "")
+    }
+
     /// Param names compare by Unicode scalars, as the validator does.
     mutating func checkDuplicate(_ p: ParamSchema, seen: inout [ScalarKey: Int], owner: String) {
         guard !p.name.isEmpty else { return }
         if let first = seen[ScalarKey(p.name)] {
-            problem(p.line, "duplicate param '\(p.name)' in \(owner) (first declared at line \(first))")
+            problem(p.line, Self.duplicateParam(p.name, in: owner, firstLine: first))
         } else {
             seen[ScalarKey(p.name)] = p.line
         }

@@ -122,8 +122,7 @@ public final class SchemaSet: Sendable {
             var seen: [ScalarKey: Int] = [:]
             for p in list where !p.name.isEmpty {
                 if let first = seen[ScalarKey(p.name)] {
-                    let place = first > 0 ? " (first declared at line \(first))" : ""
-                    problems.append(SchemaProblem(file: file, line: p.line, reason: "duplicate param '\(p.name)' in \(owner)\(place)"))
+                    problems.append(SchemaProblem(file: file, line: p.line, reason: SchemaBuilder.duplicateParam(p.name, in: owner, firstLine: first)))
                 } else {
                     seen[ScalarKey(p.name)] = p.line
                 }
