@@ -93,6 +93,10 @@ public struct URLGlob: Sendable, Equatable, CustomStringConvertible {
     private func run(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count >= prefix.count, prefix.withUnsafeBufferPointer({ p in p.indices.allSatisfy { p[$0] == s[$0] } }) else { return false }
         let m = units.count
+        // The common shapes need no live set (a capability check matches the page per call):
+        // a literal, and a literal then `**`.
+        if prefix.count == m { return s.count == m }
+        if prefix.count == m - 1, units[m - 1] == .any { return true }
         let slash = UInt8(ascii: "/")
         var current: [Int] = []
         var next: [Int] = []
