@@ -119,6 +119,10 @@ package enum DominoLibrary {
     /// lines stay exact). (domino's legacy-code `DOMException` is replaced in JS/page-nodes.js.)
     static let fixes: [(file: String, text: String, replacement: String)] = [
         ("Document.js", "var s = arguments.join('');", "var s = Array.prototype.join.call(arguments, '');"),
+        // The stack of domino's own errors (appendChild's HierarchyRequestError, …) starts at its
+        // caller: `this.constructor` is the page layer's DOMException (JS/page-nodes.js), which is
+        // not on the stack, so the stack was empty and the run named no line.
+        ("DOMException.js", "  Error.captureStackTrace(this, this.constructor);", "  Error.captureStackTrace(this, DOMException);"),
         // An event's time comes from the page layer (`bridge:eventTime`), not the page's `Date.now`.
         ("Event.js", "module.exports = Event;\n", "module.exports = Event; var eventTime = require('bridge:eventTime') || Date.now;\n"),
         ("Event.js", "  this.timeStamp = Date.now();", "  this.timeStamp = eventTime();"),

@@ -60,27 +60,30 @@ extension ScriptError {
     /// The error as seen from the page: when it was thrown inside the runtime's own JavaScript
     /// (`runtimeFiles` names those files, e.g. the SDK prelude), its file and line become those of
     /// the first stack frame outside them — the page line that called in. An error with no such
-    /// frame keeps no location at all (it is the runtime's own, not the page's).
+    /// frame keeps no location at all (it is the runtime's own, not the page's). An error with no
+    /// position at all (the DOM's `DOMException`s) is first placed at its stack's first frame
+    /// that names a file.
     package func relocated(outside runtimeFiles: Set<String>) -> ScriptError {
-        guard let url = sourceURL, runtimeFiles.contains(url) else { return self }
         var e = self
-        e.sourceURL = nil
-        e.line = nil
-        e.column = nil
-        for frame in (stack ?? "").split(separator: "\n") {
+        if sourceURL == nil, line == nil, let top = stackFrames.first {
+            (e.sourceURL, e.line, e.column) = (top.file, top.line, top.column)
+        }
+        guard let url = e.sourceURL, runtimeFiles.contains(url) else { return e }
+        let outside = stackFrames.first { !runtimeFiles.contains($0.file) }
+        (e.sourceURL, e.line, e.column) = (outside?.file, outside?.line, outside?.column)
+        return e
+    }
+
+    /// The stack's frames that name a file (`name@file:line:column`), innermost first.
+    private var stackFrames: [(file: String, line: Int, column: Int)] {
+        (stack ?? "").split(separator: "\n").compactMap { frame in
             var text = Substring(frame)
             if let at = text.firstIndex(of: "@") { text = text[text.index(after: at)...] }
-            // `url:line:column`
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { continue }
+            guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return nil }
             let file = parts.dropLast(2).joined(separator: ":")
-            guard !file.isEmpty, !runtimeFiles.contains(file) else { continue }
-            e.sourceURL = file
-            e.line = line
-            e.column = column
-            break
+            return file.isEmpty ? nil : (file, line, column)
         }
-        return e
     }
 }
 
