@@ -24,7 +24,10 @@ struct EsbuildBuild {
 
     func run() throws(ModuleError) -> RawBundle {
         let temp = try TemporaryDirectory()
-        defer { temp.remove() }
+        defer {
+            ImportMapShim.remove(in: temp.path)
+            temp.remove()
+        }
         var arguments: [String] = []
         let entryPath: String
         var stdin: String?
@@ -45,7 +48,7 @@ struct EsbuildBuild {
             "--banner:js=\"use strict\";",
         ]
         for (name, value) in options.define.sorted(by: { $0.key < $1.key }) { arguments.append("--define:\(name)=\(value)") }
-        for alias in aliases { arguments.append("--alias:\(alias.name)=\(alias.path)") }
+        for alias in try ImportMapShim.merged(aliases, in: temp.path) { arguments.append("--alias:\(alias.name)=\(alias.path)") }
         for (ext, loader) in options.loaders.sorted(by: { $0.key < $1.key }) { arguments.append("--loader:\(ext)=\(loader)") }
 
         let outcome: Subprocess.Outcome

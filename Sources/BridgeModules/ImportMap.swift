@@ -8,7 +8,7 @@ import BridgeSupport
 /// `--alias:NAME=PATH`, which maps a bare name and every subpath below it. So:
 /// - a bare key (`"vue"`) maps that name to its file;
 /// - a prefix key (`"lib/"`) maps the package-like name `lib` to a directory (its subpaths
-///   resolve below it);
+///   resolve below it); a map with both `"lib"` and `"lib/"` gets both (`ImportMapShim`);
 /// - a value is a URL or path resolved against the page: a local path must exist; an
 ///   `http(s)` URL (or any value of a page loaded by URL) is turned into a local file by the
 ///   bundler's `resolveURL` (an offline package), or refused;

@@ -32,6 +32,36 @@ struct ModuleBundlerTests {
         #expect(bundle.sourceMap.sourcesContent.contains("export default function util(x) {\n  return x + 100;\n}\n"))
     }
 
+    @Test("a name mapped both to a file and, with a slash, to a directory gets both (the import map standard's own example)")
+    func nameAndPrefix() throws {
+        // esbuild's alias maps a name and its subpaths to one path: the two entries made one
+        // alias, which broke one of them.
+        // (The file is not the directory's name plus `.js`: esbuild tries that file before the
+        // directory, which hid the bug for that layout.)
+        let tree = try TempTree([
+            "vendor/lodash-es/lodash.js": "export default 'whole';\n",
+            "vendor/lodash-es/debounce.js": "export default 'debounce';\n",
+            "vendor/lodash-es/fp/map.js": "export default 'fp/map';\n",
+            "vendor/lodash-es/package.json": #"{"main": "debounce.js"}"#,
+            "vendor/scoped/main.js": "export default 'scoped';\n",
+            "vendor/scoped/sub.js": "export default 'scoped sub';\n",
+        ])
+        let entry = """
+            import whole from "lodash"; import debounce from "lodash/debounce.js"; import map from "lodash/fp/map.js";
+            import scoped from "@scope/pkg"; import sub from "@scope/pkg/sub.js";
+            console.log(whole, debounce, map, scoped, sub);
+            """
+        let map = try ImportMap(
+            json: #"{"imports": {"lodash": "./vendor/lodash-es/lodash.js", "lodash/": "./vendor/lodash-es/", "@scope/pkg": "./vendor/scoped/main.js", "@scope/pkg/": "./vendor/scoped/"}}"#,
+            baseURL: "file://\(tree.path("index.html"))", baseDirectory: tree.root, name: "index.html (importmap)")
+        let bundle = try ModuleBundler().bundle(.inline(source: entry, resolveDirectory: tree.root, name: "index.html (module script #1)", line: 1), importMap: map)
+        for text in ["whole", "debounce", "fp/map", "scoped", "scoped sub"] { #expect(bundle.code.contains("= \"\(text)\";"), "\(text)") }
+        #expect(bundle.inputs.sorted() == [
+            tree.path("vendor/lodash-es/debounce.js"), tree.path("vendor/lodash-es/fp/map.js"), tree.path("vendor/lodash-es/lodash.js"),
+            tree.path("vendor/scoped/main.js"), tree.path("vendor/scoped/sub.js"),
+        ], "the real files, not the links")
+    }
+
     @Test("TypeScript types, enums and interfaces are compiled away; process.env.NODE_ENV is \"production\"")
     func typeScript() throws {
         let tree = try TempTree(["app.ts": """
