@@ -47,6 +47,10 @@ public final class BridgeEngine {
     package let handle = EngineHandle()
     /// State other layers keep per engine (the page layer's session), by the owner's type.
     package var attachments: [ObjectIdentifier: AnyObject] = [:]
+    /// Functions one layer's JavaScript hands another's, by name: the network layer's `blobURL`
+    /// (its `blob:` URL registry) for the page layer's `URL.createObjectURL`. Neither layer's
+    /// script can reach the other's closure, and the page's globals are not to be trusted.
+    package var sharedFunctions: [String: ScriptFunction] = [:]
     /// The runtime's own script names (the SDK prelude, the DOM, the test harness): an error
     /// thrown inside them is reported at the page line that called in.
     package var internalSources: Set<String> = [Prelude.sourceURL]
@@ -291,6 +295,7 @@ public final class BridgeEngine {
         resolver.reset()
         hooks.removeAll()
         attachments.removeAll()
+        sharedFunctions.removeAll()
         host.close()
     }
 

@@ -56,6 +56,11 @@ extension NetworkSession {
                 guard let context = engine.context, let factory = try context.evaluateFunction(NetworkScript.factoryScript, sourceURL: NetworkScript.sourceURL) else { return .undefined }
                 return .function(factory)
             }),
+            NativeFunctionSpec("share", { [unowned self] args in
+                // (name, function): for another layer's script (BridgeEngine.sharedFunctions).
+                if let name = args.string(0), let function = engine.context?.function(argument: 1, of: args) { engine.sharedFunctions[name] = function }
+                return .undefined
+            }),
             NativeFunctionSpec("bind", { [unowned self] args in
                 deliver = engine.context?.function(argument: 0, of: args)
                 return .undefined
@@ -130,7 +135,7 @@ enum NetworkScript {
     /// The globals of the page script's second stage (``factory``).
     static let laterGlobals: Set<String> = ["fetch", "Headers", "Request", "Response", "WebSocket", "CloseEvent"]
 
-    /// The page script as a function of `(native, global, intrinsics, kept)`, evaluated on first
+    /// The page script as a function of `(native, global, intrinsics, kept, shared)`, evaluated on first
     /// use of a network global. It runs the first stage — the shared machinery, bodies, abort
     /// signals and `XMLHttpRequest` (jQuery and axios make one as they start) — and returns the
     /// second — `fetch` with `Headers`/`Request`/`Response`, and `WebSocket` — as a function
@@ -140,7 +145,7 @@ enum NetworkScript {
     static let factory: String = {
         let first = [EmbeddedJS.netBase, EmbeddedJS.netBody, EmbeddedJS.netAbort, EmbeddedJS.netXhr]
         let second = [EmbeddedJS.netFetch, EmbeddedJS.netWebsocket]
-        return "(function (native, global, intrinsics, kept) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
+        return "(function (native, global, intrinsics, kept, shared) {\n'use strict';\nconst { " + intrinsicNames.joined(separator: ", ") + " } = intrinsics;\n"
             + first.joined(separator: "\n") + "\nnative.bind(deliver);\nreturn function loadLater() {\n" + second.joined(separator: "\n") + "\n};\n})\n"
     }()
 

@@ -34,7 +34,8 @@ extension NetworkSession {
         sockets[id] = SocketState(url: url, fixture: fixture, lastStep: engine.clock.now)
         guard let fixture, fixture.failure == nil else {
             let reason = check ?? fixture?.failure ?? "no --http-mock WebSocket fixture serves it (there is no network)"
-            schedule(id, after: fixture?.openDelay ?? .zero) { [unowned self] in fail(id, reason) }
+            let cause = check != nil ? "refused" : fixture != nil ? "fixture" : "unserved"
+            schedule(id, after: fixture?.openDelay ?? .zero) { [unowned self] in fail(id, reason, cause: cause) }
             return id
         }
         schedule(id, after: fixture.openDelay) { [unowned self] in
@@ -112,10 +113,12 @@ extension NetworkSession {
         }
     }
 
-    private func fail(_ id: Int, _ reason: String) {
+    /// The connection fails: `cause` is `fixture` (the fixture's `error`), `refused` (the
+    /// capability file) or `unserved` (no fixture), as in an HTTP `error` event.
+    private func fail(_ id: Int, _ reason: String, cause: String) {
         guard let socket = sockets.removeValue(forKey: id) else { return }
         for timer in socket.timers { engine.cancelTimer(timer) }
-        trace(.webSocket(NetworkEvent(phase: "error", id: id, url: socket.url, details: ["message": .string(reason)])))
+        trace(.webSocket(NetworkEvent(phase: "error", id: id, url: socket.url, details: ["message": .string(reason), "cause": .string(cause)])))
         call([.number(SocketKind.error.rawValue), .number(Double(id)), .json(["message": .string("WebSocket connection to '\(socket.url)' failed: \(reason)")])])
         call([.number(SocketKind.close.rawValue), .number(Double(id)), .json(["code": 1006, "reason": "", "wasClean": false])])
     }

@@ -119,17 +119,25 @@ final class NetworkSession {
         do { try context.call(deliver, args) } catch { engine.recordUncaught(error) }
     }
 
-    /// The answer's fields the page script reads (without the body).
+    /// The answer's fields the page script reads (without the body). `Set-Cookie` and
+    /// `Set-Cookie2` are left out, as browsers hide them from fetch and XMLHttpRequest (the trace
+    /// still shows them).
     static func meta(_ answer: NetworkAnswer) -> JSONObject {
         switch answer.outcome {
         case let .response(status, statusText, headers, body):
+            let visible = headers.filter { !isForbiddenResponseHeader($0.name) }
             return [
                 "status": .number(Double(status)), "statusText": .string(statusText), "url": .string(answer.url), "length": .number(Double(body.count)),
-                "redirected": .bool(answer.redirected), "headers": .array(headers.map { [.string($0.name), .string($0.value)] }),
+                "redirected": .bool(answer.redirected), "headers": .array(visible.map { [.string($0.name), .string($0.value)] }),
             ]
         case let .failure(message, _):
             return ["error": .string(message)]
         }
+    }
+
+    static func isForbiddenResponseHeader(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower == "set-cookie" || lower == "set-cookie2"
     }
 
     /// The body as the page script gets it: UTF-8 text (invalid sequences replaced), and, when

@@ -57,12 +57,23 @@ struct RequestResolver {
                     answer.redirected = true
                     answer.trace["redirects"] = .array(hops)
                 }
+                // No body for a HEAD request or a null-body status, whatever the fixture gave
+                // (the Fetch standard; a server sends none).
+                if case .response(let status, let statusText, let headers, let body) = answer.outcome, !body.isEmpty,
+                    current.method == "HEAD" || [101, 103, 204, 205, 304].contains(status)
+                {
+                    answer.outcome = .response(status: status, statusText: statusText, headers: headers, body: [])
+                }
                 return answer
             }
-            guard hops.count < configuration.maxRedirects, let next = URLResolution.resolve(location, against: current.url) else {
-                let why = hops.count >= configuration.maxRedirects ? "more than \(configuration.maxRedirects) redirects" : "redirect to an invalid URL \(location)"
-                return NetworkAnswer(outcome: .failure(message: why, cause: "invalid"), url: current.url, redirected: true, delay: total, source: answer.source, trace: ["redirects": .array(hops)])
+            func failure(_ why: String) -> NetworkAnswer {
+                NetworkAnswer(outcome: .failure(message: why, cause: "invalid"), url: current.url, redirected: true, delay: total, source: answer.source, trace: ["redirects": .array(hops)])
             }
+            guard hops.count < configuration.maxRedirects else { return failure("more than \(configuration.maxRedirects) redirects") }
+            guard let next = URLResolution.resolve(location, against: current.url) else { return failure("redirect to an invalid URL \(location)") }
+            // Browsers follow a redirect only to http(s): not to data:, blob:, javascript:, …
+            let nextScheme = next.prefix(while: { $0 != ":" }).lowercased()
+            guard nextScheme == "http" || nextScheme == "https" else { return failure("redirect to \(next), which is not an http(s) URL") }
             hops.append(.string(next))
             // 303 (and 301/302 after a POST) turn into a GET without a body, as browsers do.
             if status == 303 && current.method != "HEAD" || (status == 301 || status == 302) && current.method == "POST" {

@@ -68,6 +68,11 @@ extension BridgeEngine {
                 PageWarmUp.start()
                 return .source(DOMPrelude.onDemandFactoryScript)
             }),
+            NativeFunctionSpec("sharedFunction", { [unowned self] args in
+                // (name) -> a function another layer shared (BridgeEngine.sharedFunctions), or undefined.
+                guard let name = args.string(0), let function = sharedFunctions[name] else { return .undefined }
+                return .function(function)
+            }),
             NativeFunctionSpec("registerLoader", { [unowned self] args in
                 pageSession.loader = self.context?.function(argument: 0, of: args)
                 return .undefined

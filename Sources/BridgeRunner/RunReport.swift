@@ -53,7 +53,12 @@ final class RunLog {
     /// `maxPrinted` of them).
     func warning(_ line: String) {
         warnings += 1
-        guard warnings <= Self.maxPrinted else { return }
+        guard warnings <= Self.maxPrinted else {
+            if warnings == Self.maxPrinted + 1 {
+                output.err("\(prefix): warning: more than \(Self.maxPrinted) warnings; the rest are not printed (--trace FILE records every request)")
+            }
+            return
+        }
         output.err("\(prefix): warning: \(line.oneLine(limit: 4 * String.diagnosticLimit))")
     }
 

@@ -32,7 +32,7 @@ import BridgeRuntimeTesting
             """, rules: Self.rules)
         #expect(lines == [
             "200 true OK https://m.example.com/api/user basic false false",
-            "application/json t1 content-type,set-cookie,x-trace",
+            "application/json t1 content-type,x-trace",  // the fixture's Set-Cookie is hidden, as browsers hide it
             "Ada true",
         ])
         #expect(log.httpLines == ["request 1 GET https://m.example.com/api/user", "response 1 GET https://m.example.com/api/user 200"])

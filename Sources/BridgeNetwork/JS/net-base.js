@@ -1,6 +1,6 @@
 // The network layer's page script, part 1 of 6: the small shared machinery (UTF-8, brand
 // checks, DOMException, events). The six parts run as one function of
-// (native, global, intrinsics, kept), loaded on the first use of one of the network globals
+// (native, global, intrinsics, kept, shared), loaded on the first use of one of the network globals
 // (net-lazy.js); the built-ins they call are the ones net-intrinsics.js captured at start-up.
 
 
@@ -148,6 +148,18 @@ function isToken(s) {
     if (!ok) return false;
   }
   return true;
+}
+
+// The JSON text of a list of strings, or of lists of them (header pairs, protocol names), for
+// native code. Written here: JSON.stringify calls a page's Array.prototype.toJSON (Prototype.js
+// defines one), which turned every header pair into its answer.
+function jsonList(list) {
+  let out = '[';
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) out += ',';
+    out += typeof list[i] === 'string' ? jsonStringify(list[i]) : jsonList(list[i]);
+  }
+  return out + ']';
 }
 
 // ---- DOMException (the platform's when there is one) ----

@@ -354,6 +354,8 @@ function createObjectURL(blob) {
   return url;
 }
 function revokeObjectURL(url) { mapDelete(blobURLs, StringCtor(url)); }
+shared.createObjectURL = createObjectURL;
+shared.revokeObjectURL = revokeObjectURL;
 // The Blob a blob: URL names (without its fragment), or undefined.
 function blobForURL(url) {
   const hash = stringIndexOf(url, '#');

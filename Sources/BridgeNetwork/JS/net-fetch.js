@@ -79,7 +79,7 @@ tag(NetHeaders.prototype, 'Headers');
 function headersWire(s) {
   const pairs = [];
   for (let i = 0; i < s.list.length; i++) arrayPush(pairs, [s.list[i][0], s.list[i][1]]);
-  return jsonStringify(pairs);
+  return jsonList(pairs);
 }
 
 // ---- the body mixin of Request and Response ----

@@ -10,6 +10,7 @@ const stubGetters = [], stubSetters = [];
 const loadStates = [0, 0];  // per stage: 0 waiting, 1 loading, 2 loaded
 let loadLater = null;
 let ours = null;  // the stand-ins still in place when a stage loads: the globals it may define
+const shared = { __proto__: null };  // what the first stage hands other layers (net-body.js)
 function kept(name) { return !mapHas(ours, name); }
 function standIns() {
   const m = new MapCtor();
@@ -25,7 +26,7 @@ function loadNetwork(stage) {
     ours = standIns();
     try {
       const factory = native.factory();
-      loadLater = factory(native, global, intrinsics, kept);
+      loadLater = factory(native, global, intrinsics, kept, shared);
     } catch (e) {
       loadStates[0] = 0;
       throw e;
@@ -39,6 +40,13 @@ function loadNetwork(stage) {
     loadStates[1] = 2;
   }
 }
+// The blob: URL registry, for the page layer's URL.createObjectURL and revokeObjectURL
+// (page-web.js): `blobURL(false, blob)` makes a URL, `blobURL(true, url)` revokes one, loading
+// the first stage when it has not run.
+native.share('blobURL', function blobURL(revoke, arg) {
+  if (loadStates[0] !== 2) loadNetwork(0);
+  return revoke ? shared.revokeObjectURL(arg) : shared.createObjectURL(arg);
+});
 // (The loop runs before any page code, and calls no uncurried built-in: each such call runs
 // JavaScriptCore's `Function.prototype.call`, and ~35 of them at start-up had the baseline JIT
 // compile it in every run — its compiler's code, ~0.7 MiB resident, even for an empty script.)

@@ -50,7 +50,7 @@ function NetWebSocket(url, protocols) {
   const s = { url: resolved, readyState: 0, protocol: '', binaryType: 'blob', buffered: 0, id: 0 };
   weakSet(socketState, this, s);
   const self = this;
-  s.id = native.wsConnect(resolved, jsonStringify(names));
+  s.id = native.wsConnect(resolved, jsonList(names));
   mapSet(waiting, s.id, function (kind, meta, text, binary) {
     if (kind === 1) {
       if (s.readyState !== 0) return;

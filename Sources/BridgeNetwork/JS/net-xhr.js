@@ -206,7 +206,7 @@ methods(NetXMLHttpRequest.prototype, {
       if (blob !== null) {
         meta = blob; body = { text: null, bytes: blob.bytes, type: null };
       } else {
-        meta = native.request(s.method, s.url, jsonStringify(s.headers), wire[0], wire[1], true, 0, true);
+        meta = native.request(s.method, s.url, jsonList(s.headers), wire[0], wire[1], true, 0, true);
         body = !hasOwn(meta, 'error') ? receivedBody(meta.text, meta.binary) : null;
       }
       if (hasOwn(meta, 'error')) {
@@ -245,7 +245,7 @@ methods(NetXMLHttpRequest.prototype, {
       });
       return;
     }
-    const id = native.request(s.method, s.url, jsonStringify(s.headers), wire[0], wire[1], false, s.timeout, true);
+    const id = native.request(s.method, s.url, jsonList(s.headers), wire[0], wire[1], false, s.timeout, true);
     s.id = id;
     mapSet(waiting, id, function (kind, meta, text, binary) {
       mapDelete(waiting, id);

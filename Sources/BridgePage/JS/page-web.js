@@ -92,6 +92,8 @@ SP.toString = function toString() {
   const names = objectKeys(SP);
   for (let i = 0; i < names.length; i++) defineOwn(URLSearchParams.prototype, names[i], { value: SP[names[i]], writable: true, enumerable: true, configurable: true });
   defineOwn(URLSearchParams.prototype, Symbol.iterator, { value: SP.entries, writable: true, enumerable: false, configurable: true });
+  // `[object URLSearchParams]`, as Web IDL has it (fetch and XHR send one as a form).
+  defineOwn(URLSearchParams.prototype, Symbol.toStringTag, { value: 'URLSearchParams', configurable: true });
 }
 defineOwn(URLSearchParams.prototype, 'size', { get() { return this.__list.length; }, configurable: true });
 put('URLSearchParams', URLSearchParams);
@@ -136,16 +138,15 @@ defineOwn(UP, 'origin', { get() { return this.__parts.origin; }, enumerable: tru
 defineOwn(UP, 'searchParams', { get() { return this.__params; }, enumerable: true, configurable: true });
 UP.toString = function toString() { return this.__parts.href; };
 UP.toJSON = function toJSON() { return this.__parts.href; };
+defineOwn(UP, Symbol.toStringTag, { value: 'URL', configurable: true });
 URL.canParse = function canParse(url, base) { try { new URL(url, base); return true; } catch (e) { return false; } };
-const blobs = new MapCtor();
-let blobCount = 0;
-URL.createObjectURL = function createObjectURL(blob) {
-  const id = 'blob:' + (env.global.location.origin === 'null' ? 'null' : env.global.location.origin) + '/' + (++blobCount);
-  mapSet(blobs, id, blob);
-  return id;
-};
-URL.revokeObjectURL = function revokeObjectURL(id) { mapDelete(blobs, StringCtor(id)); };
-env.blobURLs = blobs;
+// blob: URLs live in the network layer, which fetch and XMLHttpRequest answer them from (its
+// first use loads it). An engine without a network layer has no blob: URLs.
+const blobURL = native.sharedFunction('blobURL');
+if (typeof blobURL === 'function') {
+  URL.createObjectURL = function createObjectURL(blob) { return blobURL(false, blob); };
+  URL.revokeObjectURL = function revokeObjectURL(url) { blobURL(true, url); };
+}
 put('URL', URL);
 put('webkitURL', URL);
 
