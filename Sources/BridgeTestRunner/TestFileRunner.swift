@@ -114,6 +114,10 @@ final class TestFileRunner {
         } catch {
             return fileFailure(TestFailure(message: "the network layer failed to load: \(error)", details: [], location: nil))
         }
+        // The web APIs of a `.js` run, loaded at first use: `URL`, `TextEncoder`, `atob`,
+        // `structuredClone`, `crypto`, `navigator`, and a blank `document` (as Node and a jsdom
+        // test environment have them). A file that never touches one never pays for the DOM.
+        engine.installPageSupportOnDemand()
         engine.addEventObserver { [weak self] event in
             session.observeCoverage(event)
             switch event {

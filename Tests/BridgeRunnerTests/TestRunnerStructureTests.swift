@@ -88,6 +88,31 @@ struct TestRunnerStructureTests {
         #expect(run.exitCode == 1)
     }
 
+    @Test("a test file has the web APIs of a .js run at first use: URL, TextEncoder, atob, structuredClone, crypto, a blank document")
+    func webGlobals() async throws {
+        // They were undefined: a unit test of code that builds a URL or encodes text failed
+        // with a ReferenceError that node --test or a jsdom environment would not give.
+        let run = try await runTestSource(
+            """
+            test('apis', () => {
+              expect(new URL('b?x=1', 'https://a.example/dir/').href).toBe('https://a.example/dir/b?x=1');
+              expect(new URLSearchParams('a=1&b=2').get('b')).toBe('2');
+              expect(btoa('hi')).toBe('aGk=');
+              expect(atob('aGk=')).toBe('hi');
+              expect(Array.from(new TextEncoder().encode('é'))).toEqual([195, 169]);
+              expect(structuredClone({ a: [1] })).toEqual({ a: [1] });
+              expect(typeof crypto.getRandomValues).toBe('function');
+              expect(typeof navigator.userAgent).toBe('string');
+            });
+            test('a blank document', () => {
+              document.body.innerHTML = '<p id=x>hi</p>';
+              expect(document.getElementById('x').textContent).toBe('hi');
+              expect(location.protocol).toBe('file:');
+            });
+            """)
+        #expect(run.cases.map(\.status) == [.passed, .passed], "\(run.text)")
+    }
+
     @Test("tests run in order; console output is printed as it happens")
     func orderAndConsole() async throws {
         let run = try await runTestSource(
