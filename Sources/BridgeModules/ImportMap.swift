@@ -64,17 +64,25 @@ public struct ImportMap: Sendable, Hashable {
     ///   offline package), or returns `nil` when it has none.
     /// - Throws: `ModuleError` (`.importMap`) with one problem per entry that cannot be applied.
     package func aliases(resolveURL: ((String) -> String?)?) throws(ModuleError) -> [(name: String, path: String)] {
+        let usable = usableAliases(resolveURL: resolveURL)
+        guard usable.refused.isEmpty else { throw ModuleError(.importMap, usable.refused.map(\.problem)) }
+        return usable.aliases
+    }
+
+    /// The aliases of the entries that can be applied, and a problem for each entry that cannot:
+    /// a page's map is used this way, as browsers ignore an invalid entry (with a warning) and
+    /// fail only the imports that need it.
+    package func usableAliases(resolveURL: ((String) -> String?)?) -> (aliases: [(name: String, path: String)], refused: [(key: String, problem: ModuleError.Problem)]) {
         var out: [(name: String, path: String)] = []
-        var problems: [ModuleError.Problem] = []
+        var refused: [(key: String, problem: ModuleError.Problem)] = []
         for key in imports.keys.sorted() {
             let value = imports[key]!
             switch alias(key: key, value: value, resolveURL: resolveURL) {
             case .success(let alias): out.append(alias)
-            case .failure(let problem): problems.append(ModuleError.Problem(message: "import map entry \"\(key)\": \(problem)", file: name))
+            case .failure(let problem): refused.append((key, ModuleError.Problem(message: "import map entry \"\(key)\": \(problem)", file: name)))
             }
         }
-        guard problems.isEmpty else { throw ModuleError(.importMap, problems) }
-        return out
+        return (out, refused)
     }
 
     private struct Refusal: Error, CustomStringConvertible {

@@ -69,7 +69,8 @@ public struct ModuleBundler: Sendable {
     ///   column; an import map that cannot be applied; esbuild missing (naming the Debian
     ///   package), failing or past its time limit.
     public func bundle(_ entry: ModuleEntry, importMap: ImportMap? = nil) throws(ModuleError) -> ModuleBundle {
-        let aliases = try importMap?.aliases(resolveURL: resolveURL) ?? []
+        // Entries that cannot be applied are left out; an import that needs one fails with its reason.
+        let (aliases, refused) = importMap?.usableAliases(resolveURL: resolveURL) ?? ([], [])
         let esbuild = try EsbuildLocator.locate(explicit: esbuildPath, searchPath: searchPath)
         let directory: String
         switch entry {
@@ -92,7 +93,11 @@ public struct ModuleBundler: Sendable {
             raw = cached
         } else {
             let build = EsbuildBuild(esbuild: esbuild, entry: entry, directory: directory, aliases: aliases, options: options, name: name(for: entry))
-            raw = try build.run()
+            do {
+                raw = try build.run()
+            } catch {
+                throw error.naming(refused)
+            }
             BundleCache.shared.store(raw, for: key)
         }
         return finish(raw, entry: entry)
@@ -131,5 +136,24 @@ public struct ModuleBundler: Sendable {
             if path == entryPath { return entryName }
             return custom?(path) ?? ModulePaths.displayName(path)
         }
+    }
+}
+
+extension ModuleError {
+    /// The error with each `Could not resolve "NAME"` that an import map entry left out (`refused`)
+    /// would have mapped given that entry's reason instead of the generic hint.
+    func naming(_ refused: [(key: String, problem: ModuleError.Problem)]) -> ModuleError {
+        guard kind == .build, !refused.isEmpty else { return self }
+        var e = self
+        for i in e.problems.indices {
+            let prefix = "Could not resolve \""
+            guard e.problems[i].message.hasPrefix(prefix) else { continue }
+            let specifier = e.problems[i].message.dropFirst(prefix.count).prefix { $0 != "\"" }
+            let entry = refused.first { r in
+                r.key.hasSuffix("/") ? specifier.hasPrefix(r.key) : (specifier == r.key || specifier.hasPrefix(r.key + "/"))
+            }
+            if let entry { e.problems[i].message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)" }
+        }
+        return e
     }
 }

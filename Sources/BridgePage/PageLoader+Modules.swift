@@ -27,6 +27,11 @@ extension PageLoader {
         }
         do throws(ModuleError) {
             let map = try ImportMap(json: script.text, baseURL: pageURL, baseDirectory: baseDirectory, name: name)
+            // An entry that cannot be applied is ignored with a warning, as browsers do; an
+            // import that needs it fails (ModuleBundler names the entry).
+            for refused in map.usableAliases(resolveURL: moduleBundler().resolveURL).refused {
+                engine.report(.console(level: "warn", message: "\(refused.problem); it is ignored"))
+            }
             if var first = state.map {
                 for (key, value) in map.imports where first.imports[key] == nil { first.imports[key] = value }
                 state.map = first
@@ -41,13 +46,7 @@ extension PageLoader {
     /// Bundles and runs one module script. A module that cannot be bundled fails alone: its
     /// errors are the page's (exit 1) and the next script runs, as in a browser.
     func runModule(_ pending: PageLoader.Pending, importMap: ImportMap?, in engine: BridgeEngine) {
-        var bundler = ModuleBundler()
-        if let offline {
-            bundler.resolveURL = { url in try? offline.resolve(url).path }
-            // A page the package serves (by URL) imports only the package's files.
-            let scheme = pageURL.prefix { $0 != ":" }.lowercased()
-            if scheme == "http" || scheme == "https" { bundler.options.confinedTo = offline.root }
-        }
+        let bundler = moduleBundler()
         let entry: ModuleEntry
         if let src = pending.script.src {
             let found: (name: String, path: String, data: Data)
@@ -97,5 +96,17 @@ extension PageLoader {
         } catch {
             engine.recordUncaught(error)
         }
+    }
+
+    /// The bundler for this page's modules: URLs served by the offline package, and a page the
+    /// package serves (by URL) imports only the package's files.
+    private func moduleBundler() -> ModuleBundler {
+        var bundler = ModuleBundler()
+        if let offline {
+            bundler.resolveURL = { url in try? offline.resolve(url).path }
+            let scheme = pageURL.prefix { $0 != ":" }.lowercased()
+            if scheme == "http" || scheme == "https" { bundler.options.confinedTo = offline.root }
+        }
+        return bundler
     }
 }

@@ -54,9 +54,13 @@ struct RunInputs {
             }
             let url = URL(fileURLWithPath: path)
             do {
-                inputs.importMap = try ImportMap(
+                let map = try ImportMap(
                     json: text, baseURL: url.standardizedFileURL.absoluteString,
                     baseDirectory: url.deletingLastPathComponent().path, name: path)
+                // A map given on the command line is checked whole: a bad entry is an error of
+                // the run (a page's own map ignores one, as browsers do).
+                _ = try map.aliases(resolveURL: offline.map { offline in { url in try? offline.resolve(url).path } })
+                inputs.importMap = map
             } catch {
                 return fail(error.description)
             }

@@ -119,6 +119,37 @@ struct ModuleCommandTests {
         let scopes = try await Self.run(["run", "a.mjs", "--import-map", "m.json"], in: tree.root)
         #expect(scopes.status == 2)
         #expect(scopes.errorLines == ["bridge-run: m.json: \"scopes\" is not supported (esbuild maps names for the whole bundle); move the entries to \"imports\""])
+        let bad = try Tree(["m.json": #"{"imports": {"bad": "./nope.js"}}"#, "a.mjs": "console.log(1)\n"])
+        let entry = try await Self.run(["run", "a.mjs", "--import-map", "m.json"], in: bad.root)
+        #expect(entry.status == 2, "a map given on the command line is checked whole")
+        #expect(entry.errorLines == ["bridge-run: m.json: import map entry \"bad\": ./nope.js is \(bad.path("nope.js")), which does not exist"])
+    }
+
+    @Test("a page's import map entry that cannot be applied is ignored with a warning; only the module that imports it fails")
+    func badImportMapEntry() async throws {
+        // One bad entry made every module script of the page fail, before any ran.
+        let tree = try Tree([
+            "vendor/good.js": "export default 'good';\n",
+            "p.html": """
+                <html><body>
+                <script type="importmap">{"imports": {"good": "./vendor/good.js", "bad": "./vendor/missing.js", "cdn/": "https://cdn.example.com/x/"}}</script>
+                <script type="module">import g from "good"; console.log("first", g);</script>
+                <script type="module">import b from "bad"; console.log("second", b);</script>
+                <script type="module">import c from "cdn/y.js"; console.log("third", c);</script>
+                </body></html>
+                """,
+        ])
+        let r = try await Self.run(["run", "p.html"], in: tree.root)
+        #expect(r.status == 1)
+        #expect(r.lines == [
+            "p.html (importmap): import map entry \"bad\": ./vendor/missing.js is \(tree.path("vendor/missing.js")), which does not exist; it is ignored",
+            "p.html (importmap): import map entry \"cdn/\": https://cdn.example.com/x/ is on the network; a run has none: map it to a local file, or serve it with --offline DIR; it is ignored",
+            "first good",
+        ])
+        #expect(r.errorLines == [
+            "bridge-run: p.html (module script #2):4:15: Could not resolve \"bad\" (p.html (importmap): import map entry \"bad\": ./vendor/missing.js is \(tree.path("vendor/missing.js")), which does not exist; the entry was left out)",
+            "bridge-run: p.html (module script #3):5:15: Could not resolve \"cdn/y.js\" (p.html (importmap): import map entry \"cdn/\": https://cdn.example.com/x/ is on the network; a run has none: map it to a local file, or serve it with --offline DIR; the entry was left out)",
+        ])
     }
 
     @Test("Preact 8 (Debian's ES module sources) and Vue 2 (vue.runtime.esm.js) import through an import map; pure functions work")
