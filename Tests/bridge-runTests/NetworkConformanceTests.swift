@@ -143,6 +143,21 @@ import Testing
         #expect(abort.errorLines == ["bridge-run: \(dir)/abort.js:3: unhandled promise rejection: AbortError: signal is aborted without reason"])
     }
 
+    @Test func aRequestDoesNotLoadTheDOM() async throws {
+        // The network layer read the global DOMException at its first use, which in a script run
+        // loaded the DOM — with the built-ins the page had replaced by then.
+        let dir = try Self.folder([
+            "call.js": """
+                Function.prototype.call = function () { throw new Error('page replaced Function.prototype.call'); };
+                const x = new XMLHttpRequest(); x.open('GET', 'data:,hi'); x.onload = () => console.log('xhr', x.responseText); x.send();
+                fetch('data:,there').then(r => r.text()).then(t => console.log('fetch', t));
+                """,
+        ])
+        let r = try await CLI.run(["run", "\(dir)/call.js"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == ["xhr hi", "fetch there"])
+    }
+
     @Test func unservedSocketsWarnAndWarningsSayWhenTheyStop() async throws {
         let dir = try Self.folder([
             "ws.js": "const w = new WebSocket('wss://nowhere.example.com/'); w.onclose = e => console.log('close', e.code);",

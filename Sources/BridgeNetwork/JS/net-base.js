@@ -167,24 +167,37 @@ const legacyCodes = { IndexSizeError: 1, HierarchyRequestError: 3, WrongDocument
   NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14,
   InvalidAccessError: 15, TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21,
   QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25 };
-let DOMExceptionCtor = typeof global.DOMException === 'function' ? global.DOMException : null;
-if (DOMExceptionCtor === null) {
-  DOMExceptionCtor = function DOMException(message, name) {
-    if (!new.target) throw new TypeErrorCtor("Failed to construct 'DOMException': Please use the 'new' operator");
-    const e = new ErrorCtor(message === undefined ? '' : StringCtor(message));
-    setPrototypeOf(e, new.target.prototype);
-    const n = name === undefined ? 'Error' : StringCtor(name);
-    defineProperty(e, 'name', { value: n, configurable: true, writable: true });
-    defineProperty(e, 'code', { value: hasOwn(legacyCodes, n) ? legacyCodes[n] : 0, configurable: true, writable: true });
-    return e;
-  };
-  DOMExceptionCtor.prototype = ObjectCreate(ErrorCtor.prototype, {
-    constructor: { value: DOMExceptionCtor, writable: true, configurable: true },
-    [SymbolToStringTag]: { value: 'DOMException', configurable: true }
-  });
-  putGlobal('DOMException', DOMExceptionCtor);
+// The page layer's DOMException when it is a stand-in (a script run's DOM, loaded on first use)
+// is read when the first one is made, not now: reading it loads the DOM, which a script that only
+// makes requests should not pay for, nor load after it replaced built-ins the DOM's code calls.
+function OwnDOMException(message, name) {
+  if (!new.target) throw new TypeErrorCtor("Failed to construct 'DOMException': Please use the 'new' operator");
+  const e = new ErrorCtor(message === undefined ? '' : StringCtor(message));
+  setPrototypeOf(e, new.target.prototype);
+  const n = name === undefined ? 'Error' : StringCtor(name);
+  defineProperty(e, 'name', { value: n, configurable: true, writable: true });
+  defineProperty(e, 'code', { value: hasOwn(legacyCodes, n) ? legacyCodes[n] : 0, configurable: true, writable: true });
+  return e;
 }
-function domException(message, name) { return new DOMExceptionCtor(message, name); }
+defineProperty(OwnDOMException, 'name', { value: 'DOMException', configurable: true });
+OwnDOMException.prototype = ObjectCreate(ErrorCtor.prototype, {
+  constructor: { value: OwnDOMException, writable: true, configurable: true },
+  [SymbolToStringTag]: { value: 'DOMException', configurable: true }
+});
+const domExceptionGlobal = kept('DOMException') ? getOwnDescriptor(global, 'DOMException') : undefined;
+const domExceptionLater = domExceptionGlobal !== undefined && !hasOwn(domExceptionGlobal, 'value') && typeof domExceptionGlobal.get === 'function';
+let DOMExceptionCtor = domExceptionLater ? null : domExceptionGlobal !== undefined && typeof global.DOMException === 'function' ? global.DOMException : null;
+if (DOMExceptionCtor === null && !domExceptionLater) {
+  DOMExceptionCtor = OwnDOMException;
+  putGlobal('DOMException', OwnDOMException);
+}
+function domException(message, name) {
+  if (DOMExceptionCtor === null) {
+    const platform = global.DOMException;
+    DOMExceptionCtor = typeof platform === 'function' ? platform : OwnDOMException;
+  }
+  return new DOMExceptionCtor(message, name);
+}
 
 // ---- events: a small EventTarget for the network objects ----
 // (A page's own EventTarget, when the platform has one, is only the prototype's base, so that
