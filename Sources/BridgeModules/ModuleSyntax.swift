@@ -21,7 +21,8 @@ package enum ModuleSyntax {
     package static func usesModules(_ source: String, countingRequire: Bool) -> Bool {
         var source = source
         return source.withUTF8 { text in
-            var lineStart = 0
+            // A byte order mark (a file saved by a Windows editor) is not part of the first line.
+            var lineStart = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
             while lineStart < text.count {
                 var lineEnd = lineStart
                 while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }

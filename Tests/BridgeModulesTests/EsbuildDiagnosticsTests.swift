@@ -74,6 +74,8 @@ import Testing
         ("éxrequire('a')", true, false), ("e\u{301}require('a')", true, false), ("数require('a')", true, false),
         ("（require('a')）", true, true), ("f(require(x)); g = require(\"b\")", true, true), ("require(", true, false),
         ("x.require('a'); $require('b'); _require('c'); 9require('d')", true, false),
+        // A byte order mark before the first line (a file saved by a Windows editor).
+        ("\u{FEFF}import x from 'y';", false, true), ("\u{FEFF}export default 1", false, true), ("\u{FEFF}const important = 1", false, false),
     ])
     func detection(_ source: String, _ countingRequire: Bool, _ expected: Bool) {
         #expect(ModuleSyntax.usesModules(source, countingRequire: countingRequire) == expected)
