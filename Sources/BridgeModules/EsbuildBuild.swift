@@ -24,10 +24,31 @@ struct EsbuildBuild {
 
     func run() throws(ModuleError) -> RawBundle {
         let temp = try TemporaryDirectory()
-        defer {
-            ImportMapShim.remove(in: temp.path)
-            temp.remove()
+        defer { temp.remove() }
+        let shim: ImportMapShim
+        do {
+            shim = try ImportMapShim(aliases, in: temp.path)
+        } catch {
+            ImportMapShim.removeAll(in: temp.path)
+            throw error
         }
+        defer { shim.remove() }
+        do {
+            var raw = try run(in: temp, aliases: shim.aliases)
+            // The one file of a directory of links that is not a link, its package.json, is
+            // named as the directory's own (it is read only by an import of `name/package.json`).
+            if !shim.realPaths.isEmpty {
+                raw.map = raw.map.renamingSources(shim.naming)
+                raw.inputs = raw.inputs.map { (shim.naming($0.path), $0.hash) }
+            }
+            return raw
+        } catch {
+            // An error that names a link made for the import map names the real directory.
+            throw error.mapping(shim.naming)
+        }
+    }
+
+    private func run(in temp: TemporaryDirectory, aliases: [(name: String, path: String)]) throws(ModuleError) -> RawBundle {
         var arguments: [String] = []
         let entryPath: String
         var stdin: String?
@@ -48,7 +69,7 @@ struct EsbuildBuild {
             "--banner:js=\"use strict\";",
         ]
         for (name, value) in options.define.sorted(by: { $0.key < $1.key }) { arguments.append("--define:\(name)=\(value)") }
-        for alias in try ImportMapShim.merged(aliases, in: temp.path) { arguments.append("--alias:\(alias.name)=\(alias.path)") }
+        for alias in aliases { arguments.append("--alias:\(alias.name)=\(alias.path)") }
         for (ext, loader) in options.loaders.sorted(by: { $0.key < $1.key }) { arguments.append("--loader:\(ext)=\(loader)") }
 
         let outcome: Subprocess.Outcome

@@ -75,9 +75,16 @@ public struct ImportMap: Sendable, Hashable {
     package func usableAliases(resolveURL: ((String) -> String?)?) -> (aliases: [(name: String, path: String)], refused: [(key: String, problem: ModuleError.Problem)]) {
         var out: [(name: String, path: String)] = []
         var refused: [(key: String, problem: ModuleError.Problem)] = []
+        let names = Set(imports.keys.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         for key in imports.keys.sorted() {
             let value = imports[key]!
             switch alias(key: key, value: value, resolveURL: resolveURL) {
+            case .success(let alias) where names.contains(where: { alias.name.hasPrefix($0 + "/") }):
+                // esbuild tries its aliases in no fixed order (a Go map): with `pkg` mapped too,
+                // `pkg/addon` and `pkg/addon/x.js` went through either, from run to run.
+                let outer = names.filter { alias.name.hasPrefix($0 + "/") }.min { $0.count < $1.count }!
+                let why = "a name inside \"\(outer)\", which is mapped too, cannot be bundled (esbuild would resolve it through either); map the files by names of their own"
+                refused.append((key, ModuleError.Problem(message: "import map entry \"\(key)\": \(why)", file: name)))
             case .success(let alias): out.append(alias)
             case .failure(let problem): refused.append((key, ModuleError.Problem(message: "import map entry \"\(key)\": \(problem)", file: name)))
             }
@@ -99,7 +106,8 @@ public struct ImportMap: Sendable, Hashable {
             return .failure(Refusal(description: "a key ending in \"/\" must map to a value ending in \"/\""))
         }
         let name = isPrefix ? String(key.dropLast()) : key
-        if name.isEmpty || name.hasSuffix("/") { return .failure(Refusal(description: "not a package-like name")) }
+        let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+        if name.isEmpty || segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) { return .failure(Refusal(description: "not a package-like name")) }
         let path: String
         switch localPath(value, resolveURL: resolveURL) {
         case .success(let p): path = p

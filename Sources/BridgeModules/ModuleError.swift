@@ -74,3 +74,15 @@ public struct ModuleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The lines, joined with line breaks.
     public var description: String { lines.joined(separator: "\n") }
 }
+
+extension ModuleError {
+    /// The error with `transform` applied to each problem's message and file.
+    func mapping(_ transform: (String) -> String) -> ModuleError {
+        var e = self
+        for i in e.problems.indices {
+            e.problems[i].message = transform(e.problems[i].message)
+            e.problems[i].file = e.problems[i].file.map(transform)
+        }
+        return e
+    }
+}

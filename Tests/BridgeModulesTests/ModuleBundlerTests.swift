@@ -62,6 +62,40 @@ struct ModuleBundlerTests {
         ], "the real files, not the links")
     }
 
+    @Test("pairs inside pairs never write into the source tree; a package.json keeps its fields; a missing subpath names the real directory")
+    func nestedPairs() throws {
+        // The first version named its links after the key: the pair `pkg/addon` was made through
+        // the link `pkg/addon` of the pair `pkg`, into the user's folder (its package.json
+        // overwritten), and a key with `..` wrote outside the build's folder.
+        let tree = try TempTree([
+            "vendor/pkg/index.js": "export default 'PKG';\n",
+            "vendor/pkg/package.json": #"{"name":"pkg","version":"0.1.0","module":"nope.js"}"#,
+            "vendor/pkg/addon/index.js": "export default 'PKG-ADDON-INDEX';\n",
+            "vendor/pkg/addon/package.json": #"{"name":"pkg-addon","version":"1.2.3","main":"index.js"}"#,
+            "addons/addon.js": "export default 'ADDON';\n",
+            "addons/addon/x.js": "export default 'ADDON-X';\n",
+            "addons/addon/package.json": #"{"name":"addon","version":"2.0.0","module":"x.js"}"#,
+        ])
+        let map = try ImportMap(
+            json: #"{"imports": {"pkg": "./vendor/pkg/index.js", "pkg/": "./vendor/pkg/", "pkg/addon": "./addons/addon.js", "pkg/addon/": "./addons/addon/", "z/../../x": "./addons/addon.js", "z/../../x/": "./addons/addon/"}}"#,
+            baseURL: "file://\(tree.path("index.html"))", baseDirectory: tree.root, name: "map.json")
+        let entry = "import a from 'pkg'; import b from 'pkg/addon'; import p from 'pkg/package.json';\nconsole.log(a, b, p.version);\n"
+        let bundle = try ModuleBundler().bundle(.inline(source: entry, resolveDirectory: tree.root, name: "m.mjs", line: 1), importMap: map)
+        for text in ["PKG", "PKG-ADDON-INDEX"] { #expect(bundle.code.contains("= \"\(text)\";"), "\(text)") }
+        #expect(bundle.code.contains("0.1.0"), "the directory's package.json, with main replaced")
+        let untouched = try String(contentsOfFile: tree.path("vendor/pkg/addon/package.json"), encoding: .utf8)
+        #expect(untouched == #"{"name":"pkg-addon","version":"1.2.3","main":"index.js"}"#)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("vendor/pkg/addon")).sorted() == ["index.js", "package.json"])
+        // A prefix inside another mapped name cannot be bundled (esbuild would resolve it through
+        // the outer one): refused with the reason.
+        #expect(map.usableAliases(resolveURL: nil).refused.map(\.key) == ["pkg/addon", "pkg/addon/", "z/../../x", "z/../../x/"])
+        let missing = #expect(throws: ModuleError.self) {
+            try ModuleBundler().bundle(.inline(source: "import m from 'pkg/nope.js';\n", resolveDirectory: tree.root, name: "n.mjs", line: 1), importMap: map)
+        }
+        #expect(missing?.lines.first?.contains(tree.path("vendor/pkg/nope.js")) == true, "\(missing?.lines ?? [])")
+        #expect(missing?.lines.first?.contains("import-map") == false)
+    }
+
     @Test("TypeScript types, enums and interfaces are compiled away; process.env.NODE_ENV is \"production\"")
     func typeScript() throws {
         let tree = try TempTree(["app.ts": """
