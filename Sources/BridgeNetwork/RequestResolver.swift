@@ -72,8 +72,12 @@ struct RequestResolver {
             guard hops.count < configuration.maxRedirects else { return failure("more than \(configuration.maxRedirects) redirects") }
             guard let next = URLResolution.resolve(location, against: current.url) else { return failure("redirect to an invalid URL \(location)") }
             // Browsers follow a redirect only to http(s): not to data:, blob:, javascript:, …
+            // (A local page's fixtures answer file: URLs, and redirect among them.)
             let nextScheme = next.prefix(while: { $0 != ":" }).lowercased()
-            guard nextScheme == "http" || nextScheme == "https" else { return failure("redirect to \(next), which is not an http(s) URL") }
+            let scheme = current.url.prefix(while: { $0 != ":" }).lowercased()
+            guard nextScheme == "http" || nextScheme == "https" || nextScheme == "file" && scheme == "file" else {
+                return failure("redirect to \(next), which is not an http(s) URL")
+            }
             hops.append(.string(next))
             // 303 (and 301/302 after a POST) turn into a GET without a body, as browsers do.
             if status == 303 && current.method != "HEAD" || (status == 301 || status == 302) && current.method == "POST" {

@@ -85,6 +85,13 @@ import Testing
             "fine followed ok",
             "js Failed to fetch https://a.example.com/js: redirect to javascript:alert(1), which is not an http(s) URL",
         ])
+        // A local page's path fixtures answer file: URLs, and may redirect among them.
+        let local = try Self.folder([
+            "http.json": #"[{"url": "/old", "status": 302, "headers": {"Location": "/new"}}, {"url": "/new", "json": {"ok": true}}]"#,
+            "local.js": "fetch('/old').then(r => r.json()).then(j => console.log('fetch', j.ok), e => console.log(e.message));",
+        ])
+        let l = try await CLI.run(["run", "\(local)/local.js", "--http-mock", "\(local)/http.json"])
+        #expect(l.lines == ["fetch true"], "\(l.stderr)")
     }
 
     @Test func setCookieIsHiddenFromThePageButTraced() async throws {
