@@ -50,6 +50,9 @@ extension BridgeEngine {
         guard let context, pageSession.support == nil else { return }
         func f(_ name: String) -> ScriptFunction? { context.function(at: "__bridgeDOM." + name) }
         pageSession.support = PageSupport(f)
+        let styles = pageSession.pendingStyles
+        pageSession.pendingStyles = []
+        for css in styles { addStyle(css) }
         // A script's top-level error and a timer's reach the window's `error` event too (a
         // listener's is dispatched by the page's own JavaScript).
         addUncaughtObserver { [weak self] thrown, placed in
@@ -110,8 +113,13 @@ extension BridgeEngine {
         callPage(pageSession.support?.scriptFailed, [.number(Double(id))])
     }
 
-    /// Adds a `<style>` element with `css` to the document's head.
-    func addStyle(_ css: String) {
+    /// Adds a `<style>` element with `css` to the document's head (the CSS a module imported).
+    /// With the DOM on demand and not loaded yet, it is added when the DOM loads.
+    package func addStyle(_ css: String) {
+        guard pageSession.support != nil else {
+            pageSession.pendingStyles.append(css)
+            return
+        }
         callPage(pageSession.support?.addStyle, [.string(css)])
     }
 

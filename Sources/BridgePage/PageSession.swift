@@ -14,6 +14,8 @@ package final class PageSession {
     package var support: PageSupport?
     /// The stand-in accessors are installed and wait for first use.
     package var onDemand = false
+    /// CSS modules imported before the DOM (on demand) was loaded: added when it loads.
+    var pendingStyles: [String] = []
     /// The stand-ins' loader, to load the prelude on request.
     var loader: ScriptFunction?
     /// Consulted before `dialogHandler`: an answer means the dialog was a bridge message (a

@@ -125,6 +125,20 @@ struct ModuleCommandTests {
         #expect(entry.errorLines == ["bridge-run: m.json: import map entry \"bad\": ./nope.js is \(bad.path("nope.js")), which does not exist"])
     }
 
+    @Test("CSS a module file imports is in the document of a run of it (it was dropped)")
+    func cssOfAModuleFile() async throws {
+        let tree = try Tree([
+            "s.css": ".a { color: red; }\n",
+            "m.mjs": "import './s.css';\nconst styles = [...document.head.querySelectorAll('style')].map(s => s.textContent);\nconsole.log(styles.length, styles[0].includes('.a'));\n",
+            "quiet.mjs": "import './s.css';\nconsole.log('no DOM touched');\n",
+        ])
+        let r = try await Self.run(["run", "m.mjs"], in: tree.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == ["1 true"])
+        let quiet = try await Self.run(["run", "quiet.mjs"], in: tree.root)
+        #expect(quiet.lines == ["no DOM touched"], "the style waits for the DOM's first use")
+    }
+
     @Test("a page's import map entry that cannot be applied is ignored with a warning; only the module that imports it fails")
     func badImportMapEntry() async throws {
         // One bad entry made every module script of the page fail, before any ran.
