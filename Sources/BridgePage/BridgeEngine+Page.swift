@@ -110,7 +110,13 @@ extension BridgeEngine {
 
     /// Fires `error` on a parser-inserted script element (by its parser id) that could not be loaded.
     func scriptFailed(_ id: Int) {
-        callPage(pageSession.support?.scriptFailed, [.number(Double(id))])
+        callPage(pageSession.support?.scriptFinished, [.number(Double(id)), .number(0)])
+    }
+
+    /// Fires `load` on a parser-inserted script element with a `src` that ran (its errors, if it
+    /// threw, are the window's: a browser fires `load` all the same).
+    func scriptLoaded(_ id: Int) {
+        callPage(pageSession.support?.scriptFinished, [.number(Double(id)), .number(1)])
     }
 
     /// Adds a `<style>` element with `css` to the document's head (the CSS a module imported).

@@ -101,6 +101,15 @@ extension BridgeEngine {
         }
     }
 
+    /// The text of the Blob a `blob:` URL names, from the network layer's registry (shared as
+    /// `blobURL`), or `nil` (no network layer, revoked, never made).
+    func blobText(_ url: String) -> String? {
+        guard let context, let blobURL = sharedFunctions["blobURL"],
+            case .string(let text)? = try? context.call(blobURL, [.number(2), .string(url)], wantResult: true)
+        else { return nil }
+        return text
+    }
+
     private func runDynamicScript(url: String, token: Double, module: Bool) {
         do {
             guard !isClosed else { return }

@@ -96,6 +96,7 @@ extension PageLoader {
         } catch {
             engine.recordUncaught(error)
         }
+        if pending.script.src != nil { engine.scriptLoaded(pending.script.id) }
     }
 
     /// The bundler for this page's modules: URLs served by the offline package, and a page the

@@ -64,8 +64,10 @@ public struct PageLoader {
             throw Failure(message: "\(pageName): the page's DOM could not start: \(error.message)")
         }
         engine.pageSession.pageName = pageName
+        let handle = engine.handle
         engine.scriptSource = { [self] url in
-            do throws(Failure) { return .success(try fetch(url)) } catch { return .failure(error) }
+            guard let engine = handle.engine else { return .failure(Failure(message: "\(pageName): the page is closed")) }
+            do throws(Failure) { return .success(try fetch(url, in: engine)) } catch { return .failure(error) }
         }
         // Line numbers of inline scripts come from our own scan of the source (the parser keeps
         // no positions), matched by text.
@@ -139,7 +141,7 @@ public struct PageLoader {
         }
         if let src = script.src {
             do throws(Failure) {
-                (name, source) = try fetch(src)
+                (name, source) = try fetch(src, in: engine)
             } catch {
                 // As a browser: the element gets an `error` event and the page goes on; the run
                 // still fails, with the missing file named.
@@ -154,12 +156,25 @@ public struct PageLoader {
         }
         let line = pending.line
         engine.setCurrentScript(script.id)
-        defer { engine.setCurrentScript(-1) }
         do {
             try engine.execute(source, sourceURL: name, line: script.src == nil ? line : 1)
         } catch {
             engine.recordUncaught(error)
         }
+        engine.setCurrentScript(-1)
+        // `<script src onload=…>`: the element's `load` follows its run, as in browsers.
+        if script.src != nil { engine.scriptLoaded(script.id) }
+    }
+
+    /// A script's text, a `blob:` URL's included (the Blob's text, from the network layer's
+    /// registry, as `URL.createObjectURL` made it).
+    func fetch(_ src: String, in engine: BridgeEngine) throws(Failure) -> (name: String, text: String) {
+        let url = src.trimmingWhitespace()
+        guard url.lowercased().hasPrefix("blob:") else { return try fetch(src) }
+        guard let text = engine.blobText(url) else {
+            throw Failure(message: "\(pageName): script src '\(Self.shortURL(url))': no Blob for this URL (revoked, or made in another page)")
+        }
+        return (Self.shortURL(url), text)
     }
 
     /// Loads a script's text: from the offline package for http(s) URLs, else from disk.

@@ -51,7 +51,7 @@ package final class PageSupport {
     let scriptDone: ScriptFunction?
     let scriptRunning: ScriptFunction?
     /// Fires `error` on a parser-inserted script element that could not be loaded (by its id).
-    let scriptFailed: ScriptFunction?
+    let scriptFinished: ScriptFunction?
     /// Adds a `<style>` with the given CSS to the document's head (CSS a module imported).
     let addStyle: ScriptFunction?
     /// Fires the window's `error` event (`ErrorEvent`, `onerror`) for a thrown value.
@@ -66,7 +66,7 @@ package final class PageSupport {
         fire = entry("fire")
         scriptDone = entry("scriptDone")
         scriptRunning = entry("scriptRunning")
-        scriptFailed = entry("scriptFailed")
+        scriptFinished = entry("scriptFinished")
         addStyle = entry("addStyle")
         errorEvent = entry("errorEvent")
     }

@@ -7,11 +7,12 @@ enum URLParts {
     /// `href`, `protocol`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`, `origin`,
     /// `username`, `password`; `.null` when the URL cannot be parsed.
     static func parts(_ href: String, base: String?) -> JSONValue {
-        let baseURL = base.flatMap { URL(string: $0) }
-        guard let url = URL(string: href, relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
+        let baseURL = base.flatMap { URL(string: cleaned($0)) }
+        guard let url = URL(string: cleaned(href), relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
         let comps = URLComponents(url: url, resolvingAgainstBaseURL: true)
         let lowerScheme = scheme.lowercased()
         let host = (comps?.percentEncodedHost ?? "").lowercased()
+        if !isValidHost(host) { return .null }
         var port = comps?.port.map(String.init) ?? ""
         let defaults = ["http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"]
         if defaults[lowerScheme] == port { port = "" }
@@ -37,6 +38,28 @@ enum URLParts {
             "origin": .string(special ? "\(lowerScheme)://\(hostPort)" : "null"),
             "username": .string(comps?.percentEncodedUser ?? ""), "password": .string(comps?.percentEncodedPassword ?? ""),
         ]
+    }
+
+    /// The input as the URL standard reads it: leading and trailing C0 controls and spaces
+    /// dropped, and every tab and line break (`<a href=" /a\n/b ">` is `/a/b`).
+    static func cleaned(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.contains(where: { $0.value <= 0x20 }) else { return s }
+        var view = Substring.UnicodeScalarView(scalars)
+        while let first = view.first, first.value <= 0x20 { view.removeFirst() }
+        while let last = view.last, last.value <= 0x20 { view.removeLast() }
+        view.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        return String(view)
+    }
+
+    /// A host the URL standard accepts: a bracketed IPv6 address, or a name without its
+    /// forbidden code points once percent-decoded (`http://[bad` and `http://a b` are not URLs).
+    static func isValidHost(_ host: String) -> Bool {
+        if host.hasPrefix("[") { return host.hasSuffix("]") && host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
+        let decoded = host.contains("%") ? (PercentEncoding.decode(host) ?? host) : host
+        return !decoded.unicodeScalars.contains { c in
+            c.value <= 0x20 || c.value == 0x7F || "#%/:<>?@[\\]^|".unicodeScalars.contains(c)
+        }
     }
 
     /// `true` when `s` starts with a scheme (`https:`, `file:`, `about:`).

@@ -38,6 +38,26 @@ import Testing
             #expect(r.status == 0, "\(page): \(r.stderr)")
             #expect(r.lines == ["true", "fetch hey", "xhr hey", "revoked TypeError"], "\(page)")
         }
+        // A script element whose src is a blob: URL runs the Blob's text and fires load; a revoked
+        // one fires error (it was looked for as a file, and failed the run).
+        let scripts = try Self.folder(["s.html": """
+            <html><body><script>
+            const ok = document.createElement('script');
+            ok.src = URL.createObjectURL(new Blob(["console.log('blob script ran')"], { type: 'text/javascript' }));
+            ok.onload = () => console.log('load');
+            document.body.appendChild(ok);
+            const gone = document.createElement('script');
+            gone.src = URL.createObjectURL(new Blob(['1'])); URL.revokeObjectURL(gone.src);
+            gone.onerror = () => console.log('error');
+            setTimeout(() => document.body.appendChild(gone), 0);
+            </script></body></html>
+            """])
+        let s = try await CLI.run(["run", "\(scripts)/s.html"])
+        #expect(s.lines.count == 4, "\(s.lines) \(s.stderr)")
+        #expect(Array(s.lines.prefix(2)) == ["blob script ran", "load"])
+        #expect(s.lines.dropFirst(2).first?.contains("script src 'blob:null/") == true)
+        #expect(s.lines.dropFirst(2).first?.hasSuffix("': no Blob for this URL (revoked, or made in another page)") == true)
+        #expect(s.lines.last == "error")
         // A blob made after the network's first use, in a script run whose URL loads later.
         let late = try Self.folder(["late.js": "fetch('data:,x').then(() => fetch(URL.createObjectURL(new Blob(['late'])))).then(r => r.text()).then(console.log);"])
         let r = try await CLI.run(["run", "\(late)/late.js"])

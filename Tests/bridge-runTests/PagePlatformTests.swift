@@ -57,11 +57,12 @@ import Testing
                 #"the next script runs"#,
                 #"a later task runs too"#,
              ]),
-        Case(#"script-order"#, #"parser, blocking, defer and async scripts with readyState, DOMContentLoaded and load"#, nil, status: 0,
+        Case(#"script-order"#, #"parser, blocking, defer and async scripts with readyState, DOMContentLoaded and load; a src script's own load event"#, nil, status: 0,
              [
                 #"head inline: loading"#,
                 #"body inline, sees #late: true: loading"#,
                 #"blocking external: loading"#,
+                #"blocking onload: loading"#,
                 #"after the blocking script: loading"#,
                 #"readystatechange: interactive"#,
                 #"deferred-2 (first in the document): interactive"#,
@@ -226,5 +227,22 @@ import Testing
     @Test func aThrowingListenerIsReportedAtItsLine() async throws {
         let r = try await CLI.run(["run", "Examples/pages/platform/listener-error.html"])
         #expect(r.errorLines == ["bridge-run: Examples/pages/platform/listener-error.html (inline script #1):13: uncaught Error: payment widget broke"])
+    }
+
+    @Test func reflectedURLsResolveAsTheURLStandardDoes() async throws {
+        // domino's resolver gave `blob://null/x` for `blob:null/x` (so a revoke by `script.src`
+        // missed) and kept spaces around an href as %20.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reflect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let page = dir.appendingPathComponent("r.html").path
+        try """
+            <html><body><a id=a href="  /root  "></a><a id=b href="x\ny.html"></a><a id=c href="http://[bad"></a><script>
+            const s = document.createElement('script'); s.src = 'blob:null/x';
+            console.log(s.src);
+            for (const id of ['a', 'b', 'c']) console.log(document.getElementById(id).href);
+            </script></body></html>
+            """.write(toFile: page, atomically: true, encoding: .utf8)
+        let r = try await CLI.run(["run", page])
+        #expect(r.lines == ["blob:null/x", "file:///root", "file://\(dir.path)/xy.html", "http://[bad"], "\(r.stderr)")
     }
 }

@@ -361,6 +361,11 @@ function blobForURL(url) {
   const hash = stringIndexOf(url, '#');
   return mapGet(blobURLs, hash >= 0 ? stringSlice(url, 0, hash) : url);
 }
+// The text (UTF-8) of the Blob a blob: URL names, or null: a script element's blob: src.
+shared.blobText = function blobText(url) {
+  const blob = blobForURL(StringCtor(url));
+  return blob === undefined ? null : utf8Decode(weakGet(blobState, blob).bytes);
+};
 (function () {
   const d = getOwnDescriptor(global, 'URL');
   const URLCtor = d && hasOwn(d, 'value') && typeof d.value === 'function' ? d.value : null;

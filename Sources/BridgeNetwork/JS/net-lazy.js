@@ -41,11 +41,12 @@ function loadNetwork(stage) {
   }
 }
 // The blob: URL registry, for the page layer's URL.createObjectURL and revokeObjectURL
-// (page-web.js): `blobURL(false, blob)` makes a URL, `blobURL(true, url)` revokes one, loading
-// the first stage when it has not run.
-native.share('blobURL', function blobURL(revoke, arg) {
+// (page-web.js) and script elements with a blob: src (BridgeEngine+PageNatives.swift):
+// `blobURL(0, blob)` makes a URL, `blobURL(1, url)` revokes one, `blobURL(2, url)` is its text
+// or null, loading the first stage when it has not run.
+native.share('blobURL', function blobURL(op, arg) {
   if (loadStates[0] !== 2) loadNetwork(0);
-  return revoke ? shared.revokeObjectURL(arg) : shared.createObjectURL(arg);
+  return op === 0 ? shared.createObjectURL(arg) : op === 1 ? shared.revokeObjectURL(arg) : shared.blobText(arg);
 });
 // (The loop runs before any page code, and calls no uncurried built-in: each such call runs
 // JavaScriptCore's `Function.prototype.call`, and ~35 of them at start-up had the baseline JIT

@@ -17,6 +17,19 @@ const iteratorNext = env.uncurry(Object.getPrototypeOf(new Map().keys()).next);
 const Doc = impl.Document.prototype;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
+// Reflected URL attributes (`a.href`, `script.src`, `img.src`, …) resolve as `new URL` does
+// (native code, the URL standard): domino's own resolver made `blob:null/x` `blob://null/x`.
+// A base native code cannot parse (`about:blank`'s `/`) is left to domino's.
+const dominoResolve = Doc._resolve;
+defineOwn(Doc, '_resolve', {
+  value: function _resolve(href) {
+    const base = this._documentBaseURL;
+    const r = native.parseURL(StringCtor(href), base);
+    return r ? r.href : apply(dominoResolve, this, [href]);
+  },
+  writable: true, configurable: true
+});
+
 // ---- readiness ----
 env.bridge.setReadyState = function (s) {
   const d = env.document;

@@ -144,8 +144,8 @@ URL.canParse = function canParse(url, base) { try { new URL(url, base); return t
 // first use loads it). An engine without a network layer has no blob: URLs.
 const blobURL = native.sharedFunction('blobURL');
 if (typeof blobURL === 'function') {
-  URL.createObjectURL = function createObjectURL(blob) { return blobURL(false, blob); };
-  URL.revokeObjectURL = function revokeObjectURL(url) { blobURL(true, url); };
+  URL.createObjectURL = function createObjectURL(blob) { return blobURL(0, blob); };
+  URL.revokeObjectURL = function revokeObjectURL(url) { blobURL(1, url); };
 }
 put('URL', URL);
 put('webkitURL', URL);

@@ -487,7 +487,7 @@ defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
   setLocation(href) { env.bridge.setLocation(href); },
   scriptDone(token, ok) { env.bridge.scriptDone(token, ok); },
   scriptRunning(token) { env.bridge.runningDynamic(token); },
-  scriptFailed(id) { const el = parserScripts[id]; if (el) env.bridge.dispatch(el, new global.Event('error')); },
+  scriptFinished(id, ok) { const el = parserScripts[id]; if (el) env.bridge.dispatch(el, new global.Event(ok ? 'load' : 'error')); },
   addStyle(css) {
     const d = env.document, style = d.createElement('style');
     style.textContent = StringCtor(css);
