@@ -31,4 +31,23 @@ import Testing
         let r = try await CLI.run(["run", script])
         #expect(r.errorLines == ["bridge-run: \(script):3: uncaught SyntaxError: no"])
     }
+
+    @Test func anInlineHandlersDOMExceptionIsNamedAfterTheHandler() async throws {
+        // They were placed at the click() that called the handler: the DOM's own frames (the
+        // page layer's constructor, domino's modules) came before the handler's.
+        let page = try Self.file("h.html", """
+            <html><body><div id=a></div>
+            <button id=b onclick="document.getElementById('a').appendChild(document.documentElement)">b</button>
+            <button id=c onclick="throw new DOMException('c', 'NotFoundError')">c</button>
+            <script>
+            document.getElementById('b').click();
+            document.getElementById('c').click();
+            </script></body></html>
+            """)
+        let r = try await CLI.run(["run", page])
+        #expect(r.errorLines == [
+            "bridge-run: \(page) (onclick handler): uncaught HierarchyRequestError: The operation would yield an incorrect node tree.",
+            "bridge-run: \(page) (onclick handler): uncaught NotFoundError: c",
+        ])
+    }
 }

@@ -85,9 +85,10 @@ function state(e) { let st = stateGet(exceptionState, e); if (!st) { st = { name
 function DOMException(message, name) {
   if (!new.target) throw new TypeError("Failed to construct 'DOMException': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
   const e = Reflect.construct(Error, [], new.target);
-  // Its position is this function's own line, which JavaScriptCore shows without a file; without
-  // one, a run places the error by its stack (the page line that made it, or called in).
-  delete e.line; delete e.column;
+  // Its position is this function's own line (in bridge-page.js, or without a file when the DOM
+  // loaded on demand); without one, a run places the error by its stack (the page line that made
+  // it, or called in), and an inline handler's error is named after the handler.
+  delete e.line; delete e.column; delete e.sourceURL;
   const st = state(e);
   st.message = message === undefined ? '' : StringCtor(message);
   st.name = name === undefined ? 'Error' : StringCtor(name);

@@ -243,13 +243,24 @@ function nameError(e, attribute) {
 function isNativeFrame(frame) {
   return frame.length >= 14 && stringSlice(frame, frame.length - 14) === '@[native code]';
 }
-// Whether `stack`'s first frame outside native code is a handler's body called by the events part.
+// A frame of the DOM itself: the page layer (bridge-page.js, DOMPrelude.sourceURL), one of
+// domino's modules, or the page layer's DOMException constructor without a file (the DOM loaded
+// on demand).
+const dominoFrame = '@' + info.dominoDirectory + '/';
+function isDOMFrame(frame) {
+  if (frame === 'DOMException@') return true;
+  const at = stringIndexOf(frame, '@');
+  return at >= 0 && (stringIndexOf(frame, '@bridge-page.js:', at) === at || stringIndexOf(frame, dominoFrame, at) === at);
+}
+// Whether `stack`'s first frame outside native code and the DOM's own code is a handler's body
+// called by the events part (`onclick="throw new DOMException(…)"` and
+// `onclick="a.appendChild(document)"` are the handler's own errors, as in browsers).
 function thrownByHandlerBody(stack) {
   let start = 0, handler = false;
   for (;;) {
     const end = stringIndexOf(stack, '\n', start);
     const frame = end < 0 ? stringSlice(stack, start) : stringSlice(stack, start, end);
-    if (!isNativeFrame(frame)) {
+    if (!isNativeFrame(frame) && !(!handler && isDOMFrame(frame))) {
       if (handler) return stringIndexOf(frame, 'bridgeCallHandlerProperty@') === 0;
       if (frame !== '@') return false;
       handler = true;
