@@ -38,6 +38,12 @@ extension NetworkSession {
             schedule(id, after: fixture?.openDelay ?? .zero) { [unowned self] in fail(id, reason, cause: cause) }
             return id
         }
+        // A server that picks a subprotocol the page did not offer fails the handshake in browsers.
+        if !protocols.isEmpty, !fixture.protocol.isEmpty, !protocols.contains(fixture.protocol) {
+            let reason = "the fixture's server chose the subprotocol '\(fixture.protocol)', which the page did not offer (\(protocols.joined(separator: ", ")))"
+            schedule(id, after: fixture.openDelay) { [unowned self] in fail(id, reason, cause: "protocol") }
+            return id
+        }
         schedule(id, after: fixture.openDelay) { [unowned self] in
             sockets[id]?.isOpen = true
             trace(.webSocket(NetworkEvent(phase: "open", id: id, url: url, details: ["protocol": .string(fixture.protocol)])))
@@ -73,6 +79,14 @@ extension NetworkSession {
     /// The page closed the socket: the server's pending steps are dropped and `close` follows.
     func closeSocket(_ id: Int, code: Int, reason: String) {
         guard var socket = sockets[id] else { return }
+        // Closed while connecting: the connection fails (error, then close 1006, not clean), as
+        // in browsers ("WebSocket is closed before the connection is established").
+        guard socket.isOpen else {
+            for timer in socket.timers { engine.cancelTimer(timer) }
+            sockets[id]?.timers = []
+            engine.loop.enqueue { [unowned self] in fail(id, "closed by the page before the connection was established", cause: "page") }
+            return
+        }
         for timer in socket.timers { engine.cancelTimer(timer) }
         socket.timers = []
         socket.isOpen = false
@@ -114,7 +128,8 @@ extension NetworkSession {
     }
 
     /// The connection fails: `cause` is `fixture` (the fixture's `error`), `refused` (the
-    /// capability file) or `unserved` (no fixture), as in an HTTP `error` event.
+    /// capability file), `unserved` (no fixture), `protocol` (the fixture's subprotocol was not
+    /// offered) or `page` (closed while connecting).
     private func fail(_ id: Int, _ reason: String, cause: String) {
         guard let socket = sockets.removeValue(forKey: id) else { return }
         for timer in socket.timers { engine.cancelTimer(timer) }

@@ -75,7 +75,7 @@ struct PageGeneration {
                 // Nothing served the request (or the capability file refused it): say so, as a
                 // browser's console does; the page decides whether that is an error.
                 log.warning("\(e.details["method"]?.stringValue ?? "GET") \(e.url) failed: \(e.details["message"]?.stringValue ?? "")")
-            case .webSocket(let e) where e.phase == "error" && e.details["cause"] != .string("fixture"):
+            case .webSocket(let e) where e.phase == "error" && e.details["cause"] != .string("fixture") && e.details["cause"] != .string("page"):
                 log.warning("WebSocket \(e.url) failed: \(e.details["message"]?.stringValue ?? "")")
             case .error(let method, nil, let error) where error.code == .invalidMessage || error.code == .payloadTooLarge:
                 // A message refused with nobody to tell (no callback): the page's own code never

@@ -73,4 +73,20 @@ import BridgeRuntimeTesting
         try engine.execute("new WebSocket('wss://chat.example.com/room/9'); fetch('data:,x'); setTimeout(() => {}, 5);")
         #expect(engine.pendingSummary == "1 timer, 1 HTTP request (GET data:,x), 1 WebSocket with scripted steps")
     }
+
+    @Test func aSubprotocolNotOfferedOrACloseWhileConnectingFailsTheConnection() async throws {
+        // Both opened (the first with the fixture's protocol) or closed cleanly with 1005 before.
+        let (lines, log) = try await Net.run("""
+            const a = new WebSocket('wss://chat.example.com/room/1', 'other');
+            a.onopen = () => console.log('a open'); a.onerror = () => console.log('a error', a.readyState);
+            a.onclose = e => console.log('a close', e.code, e.wasClean);
+            const b = new WebSocket('wss://chat.example.com/room/2');
+            b.onopen = () => console.log('b open'); b.onerror = () => console.log('b error');
+            b.onclose = e => console.log('b close', e.code, e.wasClean, b.readyState);
+            b.close();
+            console.log('b closing', b.readyState);
+            """, rules: Self.rules)
+        #expect(lines == ["b closing 2", "b error", "b close 1006 false 3", "a error 3", "a close 1006 false"])
+        #expect(log.sockets.filter { $0.phase == "error" }.compactMap { $0.details["cause"]?.stringValue } == ["page", "protocol"])
+    }
 }
