@@ -62,4 +62,42 @@ import Testing
         #expect(process.terminationStatus == 1)
         #expect(process.terminationReason == .exit)
     }
+
+    @Test("--watch: a module outside the watched path that broke a test file's load is still watched, and its fix re-runs the file",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/esbuild")))
+    func fixOutsideTheTestPath() async throws {
+        // A file that did not load recorded only itself as read: the module was dropped from the
+        // watch, and its fix was never seen.
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("watch-mod-\(UUID().uuidString)")
+        try fm.createDirectory(at: dir.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8) }
+        try write("src/lib.ts", "export const v = 1;\n")
+        try write("tests/v.test.ts", "import { v } from '../src/lib';\ntest('v', () => expect(v).toBe(1));\n")
+        let out = dir.appendingPathComponent("out.txt"), err = dir.appendingPathComponent("err.txt")
+        _ = fm.createFile(atPath: out.path, contents: nil)
+        _ = fm.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = CLI.binDirectory.appendingPathComponent("bridge-run")
+        process.arguments = ["test", "tests", "--no-config", "--workers", "1", "--watch"]
+        process.currentDirectoryURL = dir
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        _ = try await wait(for: "1 passed, 0 failed", count: 1, in: out)
+        _ = try await wait(for: "watching for changes", count: 1, in: err)
+        try write("src/lib.ts", "export const v = ;\n")
+        _ = try await wait(for: "0 passed, 1 failed", count: 1, in: out)
+        _ = try await wait(for: "watching for changes", count: 2, in: err)
+        try await Task.sleep(for: .milliseconds(500))
+        try write("src/lib.ts", "export const v = 1;\n")
+        let fixed = try await wait(for: "1 passed, 0 failed", count: 2, in: out, seconds: 20)
+        #expect(fixed.components(separatedBy: "1 passed, 0 failed").count - 1 == 2, "\(fixed)")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the last run passed")
+    }
 }

@@ -54,7 +54,12 @@ enum TestWatcher {
         }
         func record(_ summary: TestRunSummary) {
             for file in summary.files {
-                dependencies[PathText.absolute(file.path)] = Set(file.dependencies ?? [PathText.absolute(file.path)])
+                let path = PathText.absolute(file.path)
+                let read = Set(file.dependencies ?? [path])
+                // A file that did not load (a module it imports broke) read only itself this
+                // time: it keeps what it read before too, so the fix to that module is seen.
+                let didNotLoad = file.cases.count == 1 && file.cases[0].name.isEmpty && file.cases[0].status == .failed
+                dependencies[path] = didNotLoad ? read.union(dependencies[path] ?? []) : read
             }
         }
 
