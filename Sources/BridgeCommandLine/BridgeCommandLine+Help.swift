@@ -50,7 +50,7 @@ extension BridgeCommandLine {
                 nothing is pending (as in Node: a live interval keeps it running). An .html page is parsed into
                 a document, runs its scripts in document order, then DOMContentLoaded and load, and is done
                 when it is quiet: nothing pending but its intervals, for --settle MS (or --wait-for EXPR).
-                A module (.mjs, .mts, .ts, .tsx, .jsx, or .js with import/export) is bundled by esbuild
+                A module (.mjs, .cjs, .mts, .cts, .ts, .tsx, .jsx, or .js with import/export) is bundled by esbuild
                 first; its errors name the original files and lines.
 
                 options:

@@ -1,7 +1,7 @@
 /// Which files are modules: by extension, and for `.js` by a quick look at the text.
 package enum ModuleSyntax {
-    /// Extensions that are always bundled: ES modules and TypeScript/JSX.
-    package static let moduleExtensions: Set<String> = ["mjs", "mts", "ts", "tsx", "jsx", "cts"]
+    /// Extensions that are always bundled: ES and CommonJS modules, TypeScript/JSX.
+    package static let moduleExtensions: Set<String> = ["mjs", "cjs", "mts", "ts", "tsx", "jsx", "cts"]
 
     /// `true` for a file whose extension means "bundle it" (`app.ts`, `x.test.mjs`).
     package static func isModuleFile(_ path: String) -> Bool {

@@ -55,7 +55,7 @@ import Testing
 
 @Suite struct ModuleSyntaxTests {
     @Test("extensions that always bundle", arguments: [
-        ("app.ts", true), ("a.test.mjs", true), ("X.TSX", true), ("a.jsx", true), ("a.mts", true), ("a.js", false), ("dir.ts/a.js", false), ("ts", false),
+        ("app.ts", true), ("a.test.mjs", true), ("X.TSX", true), ("a.jsx", true), ("a.mts", true), ("main.cjs", true), ("a.js", false), ("dir.ts/a.js", false), ("ts", false),
     ])
     func extensions(_ path: String, _ expected: Bool) {
         #expect(ModuleSyntax.isModuleFile(path) == expected)

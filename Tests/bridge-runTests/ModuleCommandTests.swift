@@ -125,6 +125,14 @@ struct ModuleCommandTests {
         #expect(entry.errorLines == ["bridge-run: m.json: import map entry \"bad\": ./nope.js is \(bad.path("nope.js")), which does not exist"])
     }
 
+    @Test("a .cjs file is bundled: its require of a local file works (it was run as a classic script)")
+    func commonJSFile() async throws {
+        let tree = try Tree(["lib.cjs": "module.exports = { v: 42 };\n", "main.cjs": "const { v } = require('./lib.cjs');\nconsole.log(v);\n"])
+        let r = try await Self.run(["run", "main.cjs"], in: tree.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == ["42"])
+    }
+
     @Test("CSS a module file imports is in the document of a run of it (it was dropped)")
     func cssOfAModuleFile() async throws {
         let tree = try Tree([
