@@ -8,11 +8,16 @@ enum URLParts {
     /// `username`, `password`; `.null` when the URL cannot be parsed.
     static func parts(_ href: String, base: String?) -> JSONValue {
         let baseURL = base.flatMap { URL(string: cleaned($0)) }
-        guard let url = URL(string: cleaned(href), relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
+        var input = cleaned(href)
+        // An empty reference is the base without its fragment (`new URL(' ', base)`).
+        if input.isEmpty, let base = baseURL?.absoluteString {
+            input = String(base[..<(base.firstIndex(of: "#") ?? base.endIndex)])
+        }
+        guard let url = URL(string: input, relativeTo: baseURL)?.absoluteURL, let scheme = url.scheme else { return .null }
         let comps = URLComponents(url: url, resolvingAgainstBaseURL: true)
         let lowerScheme = scheme.lowercased()
         let host = (comps?.percentEncodedHost ?? "").lowercased()
-        if !isValidHost(host) { return .null }
+        if ["http", "https", "ws", "wss", "ftp", "file"].contains(lowerScheme), !isValidHost(host) { return .null }
         var port = comps?.port.map(String.init) ?? ""
         let defaults = ["http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21"]
         if defaults[lowerScheme] == port { port = "" }

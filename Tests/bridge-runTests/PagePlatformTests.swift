@@ -236,13 +236,14 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let page = dir.appendingPathComponent("r.html").path
         try """
-            <html><body><a id=a href="  /root  "></a><a id=b href="x\ny.html"></a><a id=c href="http://[bad"></a><script>
+            <html><body><a id=a href="  /root  "></a><a id=b href="x\ny.html"></a><a id=c href="http://[bad"></a>
+            <img id=d src="http://cdn.example/lib/../app.png"><a id=e href="mailto:a@b.example"></a><script>
             const s = document.createElement('script'); s.src = 'blob:null/x';
             console.log(s.src);
-            for (const id of ['a', 'b', 'c']) console.log(document.getElementById(id).href);
+            for (const id of ['a', 'b', 'c', 'd', 'e']) { const el = document.getElementById(id); console.log(el.href || el.src); }
             </script></body></html>
             """.write(toFile: page, atomically: true, encoding: .utf8)
         let r = try await CLI.run(["run", page])
-        #expect(r.lines == ["blob:null/x", "file:///root", "file://\(dir.path)/xy.html", "http://[bad"], "\(r.stderr)")
+        #expect(r.lines == ["blob:null/x", "file:///root", "file://\(dir.path)/xy.html", "http://[bad", "http://cdn.example/app.png", "mailto:a@b.example"], "\(r.stderr)")
     }
 }

@@ -7,6 +7,7 @@ const defineOwn = env.defineOwn;
 const StringCtor = String;
 const arrayPush = env.uncurry(Array.prototype.push), arraySlice = env.uncurry(Array.prototype.slice);
 const stringIndexOf = env.uncurry(String.prototype.indexOf), stringSlice = env.uncurry(String.prototype.slice);
+const charCodeAt = env.uncurry(String.prototype.charCodeAt);
 const stringTrim = env.uncurry(String.prototype.trim), stringLower = env.uncurry(String.prototype.toLowerCase);
 const stringSplit = env.uncurry(String.prototype.split);
 const WeakSetCtor = WeakSet, MapCtor = Map;
@@ -17,15 +18,39 @@ const iteratorNext = env.uncurry(Object.getPrototypeOf(new Map().keys()).next);
 const Doc = impl.Document.prototype;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-// Reflected URL attributes (`a.href`, `script.src`, `img.src`, …) resolve as `new URL` does
-// (native code, the URL standard): domino's own resolver made `blob:null/x` `blob://null/x`.
-// A base native code cannot parse (`about:blank`'s `/`) is left to domino's.
+// Reflected URL attributes (`a.href`, `script.src`, `img.src`, …) resolve with domino's resolver
+// after the URL standard's clean-up of the value: spaces and controls around it dropped, tabs and
+// line breaks in it removed (`href=" /a "` is `/a`). A value whose scheme is not one of the
+// special ones (`blob:`, `data:`, `mailto:`, `javascript:`, …) is already absolute and kept as
+// written: domino's resolver made `blob:null/x` `blob://null/x`.
 const dominoResolve = Doc._resolve;
+const specialSchemes = { __proto__: null, http: true, https: true, ws: true, wss: true, ftp: true, file: true };
+function cleanURL(s) {
+  let start = 0, end = s.length;
+  while (start < end && charCodeAt(s, start) <= 0x20) start++;
+  while (end > start && charCodeAt(s, end - 1) <= 0x20) end--;
+  let out = '';
+  for (let i = start; i < end; i++) {
+    const c = charCodeAt(s, i);
+    if (c !== 0x09 && c !== 0x0A && c !== 0x0D) out += s[i];
+  }
+  return out;
+}
+// The scheme of `s` in lower case, or '' when it has none.
+function schemeOf(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = charCodeAt(s, i);
+    if (c === 0x3A && i > 0) return stringLower(stringSlice(s, 0, i));
+    const letter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A);
+    if (!letter && (i === 0 || !((c >= 0x30 && c <= 0x39) || c === 0x2B || c === 0x2D || c === 0x2E))) return '';
+  }
+  return '';
+}
 defineOwn(Doc, '_resolve', {
   value: function _resolve(href) {
-    const base = this._documentBaseURL;
-    const r = native.parseURL(StringCtor(href), base);
-    return r ? r.href : apply(dominoResolve, this, [href]);
+    const s = cleanURL(StringCtor(href));
+    const scheme = schemeOf(s);
+    return scheme !== '' && specialSchemes[scheme] !== true ? s : apply(dominoResolve, this, [s]);
   },
   writable: true, configurable: true
 });
