@@ -435,9 +435,14 @@ for (let i = 0; i < afterDocument.length; i++) afterDocument[i]();
 // The parser pauses after each script element it finished (when the next node is inserted), so
 // native code runs the script with the document as far as it was parsed, as a browser does.
 let parser = null, parsing = false, pendingScript = null, readyScript = null, pendingHTML = null;
+// How deep inside the parser's own `parse` (resumed here, or by document.write) we are: only its
+// insertions are parser-inserted scripts. A script element a running script inserts while the page
+// is still parsed is the page's (it runs as inserted scripts do): taken for the parser's, all but
+// the last two of several were lost.
+let parserDepth = 0;
 const parserScripts = [];
 mutationListeners.unshift(function (m) {
-  if (!parsing || m.type !== MUTATE.INSERT) return;
+  if (!parsing || parserDepth === 0 || m.type !== MUTATE.INSERT) return;
   const n = m.node;
   if (n.nodeType === 1 && n.localName === 'script' && n.namespaceURI === 'http://www.w3.org/1999/xhtml') {
     if (pendingScript !== null) readyScript = pendingScript;
@@ -457,6 +462,11 @@ defineOwn(global, '__bridgeDOM', { value: ObjectCtor.freeze({
     const p = new HTMLParser(doc._address);
     // Pause right after a script's end tag (the insertion point for document.write).
     p.onScriptEnd = function (el) { if (el === pendingScript) { readyScript = pendingScript; pendingScript = null; } };
+    const parse = p.parse;
+    p.parse = function () {
+      parserDepth++;
+      try { return apply(parse, p, arguments); } finally { parserDepth--; }
+    };
     const d = p.document();
     d._address = doc._address;
     d._scripting_enabled = true;
