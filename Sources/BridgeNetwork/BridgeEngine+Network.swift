@@ -49,6 +49,12 @@ extension NetworkSession {
             return binary ? s.utf16.map { UInt8(truncatingIfNeeded: $0) } : Array(s.utf8)
         }
         return [
+            NativeFunctionSpec("loadStep", { [unowned self] args in
+                // (true) before the network layer's load on first use, (false) after: the load
+                // is not cut by the time limit of the script that touched it (ScriptVM.beginRuntimeStep).
+                if args.bool(0) { engine.vm.beginRuntimeStep() } else { engine.vm.endRuntimeStep() }
+                return .undefined
+            }),
             NativeFunctionSpec("factory", { [unowned self] _ in
                 // Compiled with its name (JavaScriptCore's eval drops `//# sourceURL`), so errors
                 // inside it are placed at the page line that called in.

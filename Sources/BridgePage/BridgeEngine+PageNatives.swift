@@ -20,8 +20,16 @@ extension BridgeEngine {
                 // An error thrown inside domino (a page passing it a bad argument) is placed at the
                 // page line that called in, as for a browser's own code.
                 internalSources.insert(DominoLibrary.path(name))
-                // An error here is a broken library file: it surfaces as "did not load".
-                _ = try? context.evaluate(script, sourceURL: DominoLibrary.path(name), wantResult: false)
+                // An error here is a broken library file: it surfaces as "did not load". A module
+                // loaded when first needed (the HTML parser at a page's first innerHTML) is not
+                // cut by the time limit of the script that needed it (ScriptVM.beginRuntimeStep).
+                vm.beginRuntimeStep()
+                defer { vm.endRuntimeStep() }
+                do throws(ScriptError) {
+                    try context.evaluate(script, sourceURL: DominoLibrary.path(name), wantResult: false)
+                } catch {
+                    if error.kind == .timeLimit { throw NativeFunctionError(message: error.message) }
+                }
                 return .undefined
             }),
             // The name errors inside a page's inline event handler carry (`index.html (onclick handler)`).
@@ -59,12 +67,21 @@ extension BridgeEngine {
                 report(.dialog(kind: kind, message: message, answer: answer))
                 return .json(answer)
             }),
+            NativeFunctionSpec("loadEnded", { [unowned self] _ in
+                // The DOM's load on first use ended (or failed): the script that touched it has
+                // the time limit again.
+                vm.endRuntimeStep()
+                return .undefined
+            }),
             NativeFunctionSpec("loaded", { [unowned self] _ in
                 notePageSupportLoaded()
                 return .undefined
             }),
-            NativeFunctionSpec("preludeSource", { _ in
-                // The first touch of a stand-in: domino's modules are needed next.
+            NativeFunctionSpec("preludeSource", { [unowned self] _ in
+                // The first touch of a stand-in: domino's modules are needed next. Loading them
+                // (tens of milliseconds) must not be cut by the time limit of the script that
+                // touched it (`--timeout 20` in a test); the process limits still hold.
+                vm.beginRuntimeStep()
                 PageWarmUp.start()
                 return .source(DOMPrelude.onDemandFactoryScript)
             }),

@@ -133,6 +133,7 @@ package final class ScriptContext {
             _ = JSEvaluateScript(ctx, script, nil, nil, 1, &exception)
         }
         _ = vm.watchdog.fired.exchange(false, ordering: .sequentiallyConsistent)
+        vm.endRuntimeStepsAfterStop()
         return ScriptError(kind: .timeLimit, message: "script ran longer than the execution time limit (\(formatSeconds(vm.timeLimitSeconds))) in a promise callback and was stopped")
     }
 
@@ -163,6 +164,7 @@ package final class ScriptContext {
             if !stopped() { error.stack = stack.flatMap { $0.isEmpty ? nil : $0 } }
         }
         if terminated {
+            vm.endRuntimeStepsAfterStop()
             error.kind = .timeLimit
             error.message = "script ran longer than the execution time limit (\(formatSeconds(vm.timeLimitSeconds))) and was stopped"
         }

@@ -172,6 +172,35 @@ public final class ScriptVM {
     /// reports no exception for a stop inside a microtask drained after a call returned).
     package var stopPending: Bool { watchdog.fired.load(ordering: .sequentiallyConsistent) }
 
+    /// Starts one of the runtime's own long steps inside a page's script — the DOM or the
+    /// network layer loaded on first use — that the time limit must not cut: JavaScriptCore
+    /// aborted the process later when a stop landed inside them (its lazily built state left
+    /// half made). Until the matching ``endRuntimeStep()`` the script has a minute more; steps
+    /// nest (the network's load inside the DOM's).
+    package func beginRuntimeStep() {
+        runtimeSteps += 1
+        guard runtimeSteps == 1, watchdog.limit > 0 else { return }
+        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit + 60, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+    }
+
+    /// Ends a step ``beginRuntimeStep()`` began: after the last, the script has the limit again,
+    /// counted from now (JavaScriptCore counts a limit from when it is set).
+    package func endRuntimeStep() {
+        guard runtimeSteps > 0 else { return }
+        runtimeSteps -= 1
+        guard runtimeSteps == 0, watchdog.limit > 0 else { return }
+        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+    }
+
+    /// A stop ends every step (a stop skips the scripts' `finally`, which end them).
+    func endRuntimeStepsAfterStop() {
+        guard runtimeSteps > 0 else { return }
+        runtimeSteps = 1
+        endRuntimeStep()
+    }
+
+    private var runtimeSteps = 0
+
     /// Forgets a stop that was taken (see `stopPending`).
     package func clearStopPending() {
         watchdog.fired.store(false, ordering: .sequentiallyConsistent)

@@ -80,4 +80,25 @@ import Testing
         #expect(r.stdout.contains("still runs"))
         #expect(r.lines.last == "2 passed, 1 failed")
     }
+
+    @Test("a short limit does not cut the DOM's or the network's load on first use (JavaScriptCore aborted the process after such a cut)")
+    func firstUseLoadsAreNotCut() async throws {
+        // About half of the runs ended in SIGABRT (exit 134) once the limit had cut the load.
+        let dir = try directory([
+            "dom.test.js": "test('dom', () => { document.body.innerHTML = '<p>x</p>'; expect(document.querySelector('p').textContent).toBe('x'); });\ntest('after', () => {});\n",
+            "net.test.js": "test('net', () => { new XMLHttpRequest(); expect(typeof fetch).toBe('function'); });\ntest('after', () => {});\n",
+            "spin.test.js": "test('doc', () => { document; });\ntest('spin', () => { const t = Date.now(); while (Date.now() - t < 2000) {} });\n",
+        ])
+        for attempt in 1...4 {
+            let dom = try await CLI.run(["test", "dom.test.js", "--timeout", "20", "--workers", "1"], in: dir)
+            #expect(dom.status == 0, "attempt \(attempt): \(dom.stdout) \(dom.stderr)")
+            let net = try await CLI.run(["test", "net.test.js", "--timeout", "8", "--workers", "1"], in: dir)
+            #expect(net.status == 0, "attempt \(attempt): \(net.stdout) \(net.stderr)")
+        }
+        // The script that touched the DOM has its limit again after the load.
+        let spin = try await CLI.run(["test", "spin.test.js", "--timeout", "100", "--workers", "1"], in: dir)
+        #expect(spin.status == 1)
+        #expect(spin.stdout.contains("✓ spin.test.js > doc"))
+        #expect(spin.stdout.contains("stopped: script ran longer than the execution time limit (100 ms)"), "\(spin.stdout)")
+    }
 }

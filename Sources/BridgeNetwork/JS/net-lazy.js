@@ -24,19 +24,23 @@ function loadNetwork(stage) {
   if (loadStates[0] === 0) {
     loadStates[0] = 1;
     ours = standIns();
+    native.loadStep(true);
     try {
       const factory = native.factory();
       loadLater = factory(native, global, intrinsics, kept, shared);
     } catch (e) {
       loadStates[0] = 0;
       throw e;
+    } finally {
+      native.loadStep(false);
     }
     loadStates[0] = 2;
   }
   if (stage === 1 && loadStates[1] === 0 && loadStates[0] === 2) {
     loadStates[1] = 1;
     ours = standIns();
-    try { loadLater(); } catch (e) { loadStates[1] = 0; throw e; }
+    native.loadStep(true);
+    try { loadLater(); } catch (e) { loadStates[1] = 0; throw e; } finally { native.loadStep(false); }
     loadStates[1] = 2;
   }
 }

@@ -42,6 +42,8 @@ function load() {
   } catch (e) {
     state = 0;  // a later touch tries again
     throw e;
+  } finally {
+    native.loadEnded();  // preludeSource gave the load time beyond the script's limit
   }
   state = 2;
   native.loaded();
