@@ -183,6 +183,18 @@ import Testing
         let r = try await CLI.run(["run", "\(dir)/call.js"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines == ["xhr hi", "fetch there"])
+        // The first DOMException it makes reads the DOM's then; when that load fails, the error
+        // is the layer's own: abort() threw the page's error and its fetch resolved.
+        let abort = try Self.folder([
+            "abort.js": """
+                Array.prototype.push = function () { throw new Error('tampered push'); };
+                const ac = new AbortController(); const p = fetch('data:,x', { signal: ac.signal });
+                try { ac.abort(); console.log('abort ok'); } catch (e) { console.log('abort threw', e.message); }
+                p.then(() => console.log('resolved'), e => console.log('rejected', e.name, e instanceof Error));
+                """,
+        ])
+        let a = try await CLI.run(["run", "\(abort)/abort.js"])
+        #expect(a.lines == ["abort ok", "rejected AbortError true"], "\(a.stderr)")
     }
 
     @Test func unservedSocketsWarnAndWarningsSayWhenTheyStop() async throws {

@@ -193,7 +193,11 @@ if (DOMExceptionCtor === null && !domExceptionLater) {
 }
 function domException(message, name) {
   if (DOMExceptionCtor === null) {
-    const platform = global.DOMException;
+    // Loading the DOM here can fail (a page that broke a built-in the DOM's code calls, a
+    // throwing getter in the stand-in's place): the error is then the layer's own, never the
+    // failure (an abort() that threw left its fetch resolving).
+    let platform;
+    try { platform = global.DOMException; } catch (e) { platform = undefined; }
     DOMExceptionCtor = typeof platform === 'function' ? platform : OwnDOMException;
   }
   return new DOMExceptionCtor(message, name);
