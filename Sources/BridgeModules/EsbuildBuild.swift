@@ -13,6 +13,9 @@ struct EsbuildBuild {
     /// esbuild's working directory (canonical): an inline entry's imports resolve against it.
     let directory: String
     let aliases: [(name: String, path: String)]
+    /// Import map entries left out (`ImportMap.usableAliases`): an import one of them would have
+    /// mapped is an error even when esbuild found the name another way (through an outer name).
+    var refused: [(key: String, problem: ModuleError.Problem)] = []
     let options: ModuleBundler.Options
     /// Display name of an absolute path, given the entry's path.
     let name: (String, String) -> String
@@ -142,24 +145,35 @@ struct EsbuildBuild {
         guard case .object(let inputs) = meta["inputs"] ?? .null else { return [] }
         var problems: [ModuleError.Problem] = []
         for (file, input) in inputs.sortedMembers {
-            for item in input["imports"]?.arrayValue ?? [] where item["external"]?.boolValue == true {
-                let specifier = item["path"]?.stringValue ?? "?"
-                guard ImportMap.isWeb(specifier.lowercased()) else { continue }
-                let absolute = ModulePaths.resolve(file, against: directory)
-                var text: String?
-                if absolute == entryPath, case .inline(let source, _, _, _, _) = entry {
-                    text = source
-                } else {
-                    text = FileManager.default.contents(atPath: absolute).map { String(decoding: $0, as: UTF8.self) }
+            let absolute = ModulePaths.resolve(file, against: directory)
+            for item in input["imports"]?.arrayValue ?? [] {
+                let message: String
+                if item["external"]?.boolValue == true {
+                    let specifier = item["path"]?.stringValue ?? "?"
+                    guard ImportMap.isWeb(specifier.lowercased()) else { continue }
+                    message = "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file"
+                    problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
+                } else if let specifier = item["original"]?.stringValue, let entry = refused.first(where: { ImportMap.maps($0.key, specifier) }) {
+                    message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)"
+                    problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
                 }
-                var position = text.flatMap { ModulePaths.position(of: specifier, in: $0) }
-                if absolute == entryPath, case .inline(_, _, _, let first, _) = entry, let p = position { position = (p.line + first - 1, p.column) }
-                problems.append(ModuleError.Problem(
-                    message: "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file",
-                    file: name(absolute, entryPath), line: position?.line, column: position?.column))
             }
         }
         return problems
+    }
+
+    /// `message` at the place `file` imports `specifier` (its line and column when the quoted
+    /// specifier is found in the file's text).
+    private func problem(_ message: String, importing specifier: String, in absolute: String, entryPath: String) -> ModuleError.Problem {
+        var text: String?
+        if absolute == entryPath, case .inline(let source, _, _, _, _) = entry {
+            text = source
+        } else {
+            text = FileManager.default.contents(atPath: absolute).map { String(decoding: $0, as: UTF8.self) }
+        }
+        var position = text.flatMap { ModulePaths.position(of: specifier, in: $0) }
+        if absolute == entryPath, case .inline(_, _, _, let first, _) = entry, let p = position { position = (p.line + first - 1, p.column) }
+        return ModuleError.Problem(message: message, file: name(absolute, entryPath), line: position?.line, column: position?.column)
     }
 
     /// What an import of a file outside `root` gives.

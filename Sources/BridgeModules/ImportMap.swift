@@ -75,16 +75,9 @@ public struct ImportMap: Sendable, Hashable {
     package func usableAliases(resolveURL: ((String) -> String?)?) -> (aliases: [(name: String, path: String)], refused: [(key: String, problem: ModuleError.Problem)]) {
         var out: [(name: String, path: String)] = []
         var refused: [(key: String, problem: ModuleError.Problem)] = []
-        let names = Set(imports.keys.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         for key in imports.keys.sorted() {
             let value = imports[key]!
             switch alias(key: key, value: value, resolveURL: resolveURL) {
-            case .success(let alias) where names.contains(where: { alias.name.hasPrefix($0 + "/") }):
-                // esbuild tries its aliases in no fixed order (a Go map): with `pkg` mapped too,
-                // `pkg/addon` and `pkg/addon/x.js` went through either, from run to run.
-                let outer = names.filter { alias.name.hasPrefix($0 + "/") }.min { $0.count < $1.count }!
-                let why = "a name inside \"\(outer)\", which is mapped too, cannot be bundled (esbuild would resolve it through either); map the files by names of their own"
-                refused.append((key, ModuleError.Problem(message: "import map entry \"\(key)\": \(why)", file: name)))
             case .success(let alias): out.append(alias)
             case .failure(let problem): refused.append((key, ModuleError.Problem(message: "import map entry \"\(key)\": \(problem)", file: name)))
             }
@@ -152,6 +145,14 @@ public struct ImportMap: Sendable, Hashable {
         let joined = PathText.standardized(PathText.appending(value, to: baseDirectory))
         return .success(value.hasSuffix("/") ? joined + "/" : joined)
     }
+
+    /// Whether the map's `key` applies to an import of `specifier`: a prefix key (`"lib/"`) to
+    /// the names below it, another key to that name.
+    static func maps(_ key: String, _ specifier: Substring) -> Bool {
+        key.hasSuffix("/") ? specifier.hasPrefix(key) : specifier == key
+    }
+
+    static func maps(_ key: String, _ specifier: String) -> Bool { maps(key, specifier[...]) }
 
     /// `http:`, `https:` or protocol-relative (`//host/…`); `lower` is lower-cased.
     static func isWeb(_ lower: String) -> Bool {

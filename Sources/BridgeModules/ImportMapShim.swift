@@ -4,19 +4,23 @@ import BridgeValues
 import Glibc
 #endif
 
-/// An import map may map a name both ways, as its standard's examples do:
-/// `"lodash": "/lib/lodash-es/lodash.js"` and `"lodash/": "/lib/lodash-es/"`. esbuild's
-/// `--alias:NAME=PATH` maps the name and every subpath below it to one path, and refuses `NAME/`
-/// as a key, so such a pair becomes one directory of links in the build's temporary folder,
-/// numbered (never named after the map's key, and never inside another):
+/// An import map may map a name both ways, as its standard's examples do
+/// (`"lodash": "/lib/lodash-es/lodash.js"` and `"lodash/": "/lib/lodash-es/"`), and names inside
+/// a mapped one (`"react-dom"` and `"react-dom/client"`). esbuild's `--alias:NAME=PATH` maps the
+/// name and every subpath below it to one path, refuses `NAME/` as a key, and tries overlapping
+/// aliases in no fixed order (a Go map). So each outermost mapped name with more than one entry
+/// becomes one alias to a numbered directory of links in the build's temporary folder (never named
+/// after the map's key, never inside another):
 ///
-///     <temp>/import-map/1/package.json         the directory's own, with "main" replaced
+///     <temp>/import-map/1/package.json          the directory's own, with "main" replaced
 ///     <temp>/import-map/1/.bridge-import-map-main.js  -> /lib/lodash-es/lodash.js
-///     <temp>/import-map/1/<entry>              -> /lib/lodash-es/<entry>, for every other entry
+///     <temp>/import-map/1/<entry>               -> /lib/lodash-es/<entry>, for the other entries
+///     <temp>/import-map/1/client                -> the file `lodash/client` maps to
+///     <temp>/import-map/1/fp/                   a directory of its own when `lodash/fp/` and
+///                                               names inside it are mapped too
 ///
-/// `lodash` then resolves through `main` to the file, `lodash/x.js` through the link to the
-/// directory's file; esbuild follows links to the real files, so source maps name those, and
-/// errors that name a link are given the directory's path (``realPaths``).
+/// esbuild follows links to the real files, so source maps name those, and errors that name a
+/// link are given the directory's path (``naming``).
 struct ImportMapShim {
     static let mainLink = ".bridge-import-map-main.js"
 
@@ -26,27 +30,50 @@ struct ImportMapShim {
     private(set) var realPaths: [(shim: String, directory: String)] = []
     private let root: String
 
-    /// `aliases` with each name given twice (a file and a directory) replaced by one alias to a
+    /// One name's entries: the file it maps to, the directory its prefix maps to, and the names
+    /// one segment further in.
+    private final class Node {
+        var file: String?
+        var directory: String?
+        var children: [String: Node] = [:]
+        var isMapped: Bool { file != nil || directory != nil }
+    }
+
+    /// `aliases` with each outermost name that has more than one entry replaced by one alias to a
     /// directory of links made under `temp`.
     init(_ aliases: [(name: String, path: String)], in temp: String) throws(ModuleError) {
         root = temp + "/import-map"
-        var byName: [String: [String]] = [:]
-        for alias in aliases { byName[alias.name, default: []].append(alias.path) }
-        var done: Set<String> = []
-        for alias in aliases where !done.contains(alias.name) {
-            done.insert(alias.name)
-            let paths = byName[alias.name]!
-            guard paths.count == 2, let file = paths.first(where: { !Self.isDirectory($0) }), let directory = paths.first(where: Self.isDirectory) else {
-                self.aliases.append(alias)
+        let top = Node()
+        for alias in aliases {
+            var node = top
+            for segment in alias.name.split(separator: "/") {
+                let key = String(segment)
+                if node.children[key] == nil { node.children[key] = Node() }
+                node = node.children[key]!
+            }
+            if Self.isDirectory(alias.path) { node.directory = alias.path } else { node.file = alias.path }
+        }
+        // The outermost mapped names, each with what lies inside it.
+        func collect(_ node: Node, _ name: String) {
+            for key in node.children.keys.sorted() {
+                let child = node.children[key]!
+                let childName = name.isEmpty ? key : name + "/" + key
+                if child.isMapped { outermost.append((childName, child)) } else { collect(child, childName) }
+            }
+        }
+        var outermost: [(String, Node)] = []
+        collect(top, "")
+        for (name, node) in outermost {
+            if node.children.isEmpty, node.file == nil || node.directory == nil {
+                self.aliases.append((name, node.file ?? node.directory!))
                 continue
             }
             let shim = root + "/\(realPaths.count + 1)"
-            try Self.make(shim, name: alias.name, file: file, directory: directory)
-            self.aliases.append((alias.name, shim))
-            realPaths.append((shim, directory))
+            mkdir(root, 0o700)
+            try make(shim, node, name: name)
+            self.aliases.append((name, shim))
         }
     }
-
     /// `text` with each directory of links named as the directory it stands for.
     func naming(_ text: String) -> String {
         var text = text
@@ -67,31 +94,48 @@ struct ImportMapShim {
         removeTree(temp + "/import-map")
     }
 
-    private static func make(_ shim: String, name: String, file: String, directory: String) throws(ModuleError) {
+    /// Makes the directory of links for `node` at `shim` (which must not exist).
+    private mutating func make(_ shim: String, _ node: Node, name: String) throws(ModuleError) {
         func fail(_ why: String) -> ModuleError {
-            ModuleError(.bundlerFailed, "cannot apply the import map's \"\(name)\" and \"\(name)/\" together: \(why)")
+            ModuleError(.bundlerFailed, "cannot apply the import map's entries for \"\(name)\": \(why)")
+        }
+        func link(_ target: String, _ at: String) throws(ModuleError) {
+            guard symlink(target, at) == 0 else { throw fail("cannot link \(at) to \(target): \(String(cString: strerror(errno)))") }
         }
         // A fresh directory each time: mkdir fails on anything already there, a link included.
-        let parent = shim[..<shim.lastIndex(of: "/")!]
-        mkdir(String(parent), 0o700)
         guard mkdir(shim, 0o700) == 0 else { throw fail("cannot create \(shim): \(String(cString: strerror(errno)))") }
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            throw fail("cannot list \(directory)")
+        if let directory = node.directory {
+            realPaths.append((shim, directory))
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { throw fail("cannot list \(directory)") }
+            for entry in entries.sorted() where entry != "package.json" && entry != Self.mainLink && node.children[entry] == nil {
+                try link(directory + "/" + entry, shim + "/" + entry)
+            }
         }
-        for entry in entries where entry != "package.json" && entry != mainLink {
-            guard symlink(directory + "/" + entry, shim + "/" + entry) == 0 else { throw fail("cannot link \(entry): \(String(cString: strerror(errno)))") }
+        if let file = node.file {
+            try link(file, shim + "/" + Self.mainLink)
+            guard FileManager.default.createFile(atPath: shim + "/package.json", contents: Data(Self.packageJSON(of: node.directory).utf8)) else {
+                throw fail("cannot write \(shim)/package.json")
+            }
+        } else if let directory = node.directory, FileManager.default.fileExists(atPath: directory + "/package.json") {
+            try link(directory + "/package.json", shim + "/package.json")
         }
-        guard symlink(file, shim + "/" + mainLink) == 0 else { throw fail("cannot link \(file): \(String(cString: strerror(errno)))") }
-        guard FileManager.default.createFile(atPath: shim + "/package.json", contents: Data(packageJSON(of: directory).utf8)) else {
-            throw fail("cannot write \(shim)/package.json")
+        for key in node.children.keys.sorted() {
+            let child = node.children[key]!
+            // A name inside the directory that is not mapped itself stands for the directory's own.
+            if child.directory == nil, let directory = node.directory, Self.isDirectory(directory + "/" + key) { child.directory = directory + "/" + key }
+            if child.children.isEmpty, child.file == nil || child.directory == nil, let target = child.file ?? child.directory {
+                try link(target, shim + "/" + key)
+            } else {
+                try make(shim + "/" + key, child, name: name + "/" + key)
+            }
         }
     }
 
     /// The directory's `package.json` (so `name/package.json` still reads its name and version),
     /// with `main` the link to the file and without the fields esbuild would prefer to `main`.
-    static func packageJSON(of directory: String) -> String {
+    static func packageJSON(of directory: String?) -> String {
         var members: [(String, JSONValue)] = []
-        if let data = FileManager.default.contents(atPath: directory + "/package.json"),
+        if let directory, let data = FileManager.default.contents(atPath: directory + "/package.json"),
             case .object(let object)? = try? JSONParser().parse(bytes: Array(data))
         {
             for key in object.keys.sorted() where !["main", "module", "browser", "exports"].contains(key) { members.append((key, object[key]!)) }

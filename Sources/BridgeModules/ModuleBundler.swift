@@ -92,7 +92,8 @@ public struct ModuleBundler: Sendable {
         if let cached = BundleCache.shared.lookup(key) {
             raw = cached
         } else {
-            let build = EsbuildBuild(esbuild: esbuild, entry: entry, directory: directory, aliases: aliases, options: options, name: name(for: entry))
+            var build = EsbuildBuild(esbuild: esbuild, entry: entry, directory: directory, aliases: aliases, options: options, name: name(for: entry))
+            build.refused = refused
             do {
                 raw = try build.run()
             } catch {
@@ -149,9 +150,7 @@ extension ModuleError {
             let prefix = "Could not resolve \""
             guard e.problems[i].message.hasPrefix(prefix) else { continue }
             let specifier = e.problems[i].message.dropFirst(prefix.count).prefix { $0 != "\"" }
-            let entry = refused.first { r in
-                r.key.hasSuffix("/") ? specifier.hasPrefix(r.key) : (specifier == r.key || specifier.hasPrefix(r.key + "/"))
-            }
+            let entry = refused.first { r in ImportMap.maps(r.key, specifier) || (!r.key.hasSuffix("/") && specifier.hasPrefix(r.key + "/")) }
             if let entry { e.problems[i].message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)" }
         }
         return e

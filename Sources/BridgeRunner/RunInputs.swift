@@ -62,7 +62,9 @@ struct RunInputs {
                 _ = try map.aliases(resolveURL: offline.map { offline in { url in try? offline.resolve(url).path } })
                 inputs.importMap = map
             } catch {
-                return fail(error.description)
+                // One line a problem.
+                for line in error.lines.dropLast() { log.error(line, code: 2) }
+                return fail(error.lines.last ?? error.description)
             }
         }
         if let path = options.mockPath {
