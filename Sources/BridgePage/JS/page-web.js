@@ -338,8 +338,13 @@ const navigatorObject = {
   clipboard: freeze({ writeText() { return global.Promise.resolve(); }, readText() { return global.Promise.resolve(''); } }),
   geolocation: freeze({ getCurrentPosition(ok, err) { if (typeof err === 'function') env.setTimeout(function () { err({ code: 1, message: 'User denied Geolocation' }); }, 0); }, watchPosition() { return 0; }, clearWatch() {} })
 };
+// Each member a getter, as a browser's are (on Navigator.prototype there): a test's
+// `vi.spyOn(navigator, 'userAgent', 'get')` finds one; an assignment is ignored.
 const navigatorKeys = Object.keys(navigatorObject);
-for (let i = 0; i < navigatorKeys.length; i++) defineOwn(navigatorObject, navigatorKeys[i], { writable: false, configurable: true });
+for (let i = 0; i < navigatorKeys.length; i++) {
+  const value = navigatorObject[navigatorKeys[i]];
+  defineOwn(navigatorObject, navigatorKeys[i], { get: function () { return value; }, enumerable: true, configurable: true });
+}
 put('navigator', navigatorObject);
 
 // ---- constructors ----
