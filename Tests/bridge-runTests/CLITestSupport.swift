@@ -35,4 +35,17 @@ enum CLI {
         let o = try await ChildProcess.run(binDirectory.appendingPathComponent(tool), args, in: directory ?? root, environment: environment)
         return Result(status: o.status, stdout: o.stdout, stderr: o.stderr, seconds: o.seconds)
     }
+
+    /// A fresh temporary directory holding `files` (name → text); returns its path.
+    static func folder(_ files: [String: String]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return dir.path
+    }
+
+    /// One file with `text` in a fresh temporary directory; returns its path.
+    static func file(_ name: String, _ text: String) throws -> String {
+        try folder([name: text]) + "/" + name
+    }
 }

@@ -7,13 +7,7 @@ import Testing
 /// errors had an empty stack (the run named no line), and the page layer's constructor gave its
 /// own line with no file (a run reported `line 1369`).
 @Suite struct DOMErrorLocationTests {
-    static func file(_ name: String, _ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("domerr-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    static func file(_ name: String, _ text: String) throws -> String { try CLI.file(name, text) }
 
     @Test func dominosErrorsNameThePageLine() async throws {
         let page = try Self.file("tree.html", "<html><body><script>\nconsole.log(1);\ndocument.body.appendChild(document);\n</script></body></html>")

@@ -7,13 +7,7 @@ import Testing
 /// end: `blob:` URLs, bodies a response cannot have, redirects out of http(s), hidden headers,
 /// form bodies, a page's `toJSON`, and the warnings of unserved sockets.
 @Suite struct NetworkConformanceTests {
-    /// A fresh directory holding `files` (name → text); returns its path.
-    static func folder(_ files: [String: String]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("netconf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return dir.path
-    }
+    static func folder(_ files: [String: String]) throws -> String { try CLI.folder(files) }
 
     static let blobScript = """
         const u = URL.createObjectURL(new Blob(['hey'], { type: 'text/plain' }));

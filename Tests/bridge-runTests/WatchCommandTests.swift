@@ -15,6 +15,21 @@ import Testing
         return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }
 
+    /// Starts `bridge-run test PATH --watch` in `dir`, its output going to `out` and `err` (made
+    /// empty here).
+    func startWatching(_ path: String, in dir: URL, out: URL, err: URL) throws -> Process {
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = CLI.binDirectory.appendingPathComponent("bridge-run")
+        process.arguments = ["test", path, "--no-config", "--workers", "1", "--watch"]
+        process.currentDirectoryURL = dir
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        return process
+    }
+
     @Test("--watch: a changed page re-runs the file that loaded it, an unknown file all files; SIGTERM ends with the last status")
     func watch() async throws {
         let fm = FileManager.default
@@ -31,15 +46,7 @@ import Testing
         try write("a.test.js", "test('a', async () => { const p = await loadPage('page.html'); expect(p.document.title).toBe('A'); });")
         try write("b.test.js", "test('b', () => {});")
         let out = logs.appendingPathComponent("out.txt"), err = logs.appendingPathComponent("err.txt")
-        _ = fm.createFile(atPath: out.path, contents: nil)
-        _ = fm.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = CLI.binDirectory.appendingPathComponent("bridge-run")
-        process.arguments = ["test", ".", "--no-config", "--workers", "1", "--watch"]
-        process.currentDirectoryURL = dir
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
+        let process = try startWatching(".", in: dir, out: out, err: err)
         defer { if process.isRunning { process.terminate() } }
 
         _ = try await wait(for: "watching for changes", count: 1, in: err)
@@ -77,15 +84,7 @@ import Testing
         try write("src/lib.ts", "export const v = 1;\n")
         try write("tests/v.test.ts", "import { v } from '../src/lib';\ntest('v', () => expect(v).toBe(1));\n")
         let out = dir.appendingPathComponent("out.txt"), err = dir.appendingPathComponent("err.txt")
-        _ = fm.createFile(atPath: out.path, contents: nil)
-        _ = fm.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = CLI.binDirectory.appendingPathComponent("bridge-run")
-        process.arguments = ["test", "tests", "--no-config", "--workers", "1", "--watch"]
-        process.currentDirectoryURL = dir
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
+        let process = try startWatching("tests", in: dir, out: out, err: err)
         defer { if process.isRunning { process.terminate() } }
         _ = try await wait(for: "1 passed, 0 failed", count: 1, in: out)
         _ = try await wait(for: "watching for changes", count: 1, in: err)
