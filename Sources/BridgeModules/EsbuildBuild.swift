@@ -153,13 +153,25 @@ struct EsbuildBuild {
                     guard ImportMap.isWeb(specifier.lowercased()) else { continue }
                     message = "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file"
                     problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
-                } else if let specifier = item["original"]?.stringValue, let entry = refused.first(where: { ImportMap.maps($0.key, specifier) }) {
+                } else if let specifier = item["original"]?.stringValue, let entry = leftOutEntry(for: specifier) {
                     message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)"
                     problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
                 }
             }
         }
         return problems
+    }
+
+    /// The left-out import map entry an import of `specifier` needed: one that maps it, when no
+    /// applied entry maps it more closely (`"pkg/addon"` applied beside a `"pkg/"` left out).
+    /// Keys that are paths or URLs are not compared with the raw specifier (`./util.js` in
+    /// another folder is another file).
+    private func leftOutEntry(for specifier: String) -> (key: String, problem: ModuleError.Problem)? {
+        refused.first { entry in
+            guard !ImportMap.isURLOrPath(entry.key), ImportMap.maps(entry.key, specifier) else { return false }
+            let length = entry.key.hasSuffix("/") ? entry.key.count - 1 : entry.key.count
+            return !aliases.contains { ($0.name == specifier || specifier.hasPrefix($0.name + "/")) && $0.name.count > length }
+        }
     }
 
     /// `message` at the place `file` imports `specifier` (its line and column when the quoted

@@ -159,7 +159,7 @@ public struct ImportMap: Sendable, Hashable {
         lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")
     }
 
-    private static func isURLOrPath(_ key: String) -> Bool {
+    static func isURLOrPath(_ key: String) -> Bool {
         if key.hasPrefix("/") || key.hasPrefix("./") || key.hasPrefix("../") || key == "." || key == ".." { return true }
         // `scheme:` (a URL) — but not a scoped package name like `@scope/pkg`.
         guard let colon = key.firstIndex(of: ":") else { return false }

@@ -29,6 +29,8 @@ struct ImportMapShim {
     /// Each directory of links made, with the directory it stands for.
     private(set) var realPaths: [(shim: String, directory: String)] = []
     private let root: String
+    /// Directories of links made at the top (their numbers).
+    private var shims = 0
 
     /// One name's entries: the file it maps to, the directory its prefix maps to, and the names
     /// one segment further in.
@@ -68,7 +70,8 @@ struct ImportMapShim {
                 self.aliases.append((name, node.file ?? node.directory!))
                 continue
             }
-            let shim = root + "/\(realPaths.count + 1)"
+            shims += 1
+            let shim = root + "/\(shims)"
             mkdir(root, 0o700)
             try make(shim, node, name: name)
             self.aliases.append((name, shim))

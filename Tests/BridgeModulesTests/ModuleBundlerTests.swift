@@ -97,6 +97,23 @@ struct ModuleBundlerTests {
         #expect(missing?.lines.first?.contains("import-map") == false)
     }
 
+    @Test("two names each with a name inside (react, react/jsx-runtime, react-dom, react-dom/client); an applied entry inside a left-out prefix")
+    func severalGroups() throws {
+        // The second group's directory of links took the first one's number ("File exists"), and
+        // an import an applied entry maps was failed for a left-out prefix around it.
+        let tree = try TempTree([
+            "v/react.js": "export default 'react';\n", "v/jsx.js": "export default 'jsx-runtime';\n",
+            "v/react-dom.js": "export default 'react-dom';\n", "v/client.js": "export default 'client';\n",
+            "v/addon.js": "export default 'addon';\n",
+        ])
+        let map = try ImportMap(
+            json: #"{"imports": {"react": "./v/react.js", "react/jsx-runtime": "./v/jsx.js", "react-dom": "./v/react-dom.js", "react-dom/client": "./v/client.js", "pkg/": "./nothere/", "pkg/addon": "./v/addon.js"}}"#,
+            baseURL: "file://\(tree.path("index.html"))", baseDirectory: tree.root, name: "index.html (importmap)")
+        let entry = "import a from 'react'; import b from 'react/jsx-runtime'; import c from 'react-dom'; import d from 'react-dom/client'; import e from 'pkg/addon';\nconsole.log(a, b, c, d, e);\n"
+        let bundle = try ModuleBundler().bundle(.inline(source: entry, resolveDirectory: tree.root, name: "m.mjs", line: 1), importMap: map)
+        for text in ["react", "jsx-runtime", "react-dom", "client", "addon"] { #expect(bundle.code.contains("= \"\(text)\";"), "\(text)") }
+    }
+
     @Test("TypeScript types, enums and interfaces are compiled away; process.env.NODE_ENV is \"production\"")
     func typeScript() throws {
         let tree = try TempTree(["app.ts": """
