@@ -110,11 +110,25 @@ extension BridgeEngine {
     /// when it cannot be loaded) fires on the element.
     private func loadDynamicScript(url: String, token: Double, module: Bool) {
         loop.keepAlive += 1
+        pageSession.pendingDynamic.append((url, token, module))
         let handle = handle
         loop.enqueue {
             guard let engine = handle.engine else { return }
             engine.loop.keepAlive -= 1
+            // Run already when the page's load waited for it (runPendingDynamicScripts).
+            guard let i = engine.pageSession.pendingDynamic.firstIndex(where: { $0.token == token }) else { return }
+            engine.pageSession.pendingDynamic.remove(at: i)
             engine.runDynamicScript(url: url, token: token, module: module)
+        }
+    }
+
+    /// Runs the `<script src>` elements the page inserted that have not run yet, in the order
+    /// they were inserted (and those they insert): a page's `load` waits for them, as in browsers,
+    /// where an inserted script delays the load event.
+    func runPendingDynamicScripts() {
+        while !pageSession.pendingDynamic.isEmpty, !isClosed {
+            let next = pageSession.pendingDynamic.removeFirst()
+            runDynamicScript(url: next.url, token: next.token, module: next.module)
         }
     }
 

@@ -116,6 +116,7 @@ public struct PageLoader {
         for pending in deferred { run(pending, modules: modules, in: engine, failures: &failures) }
         engine.firePageEvent("DOMContentLoaded", on: "document")
         for pending in asyncScripts { run(pending, modules: modules, in: engine, failures: &failures) }
+        engine.runPendingDynamicScripts()
         engine.setReadyState("complete")
         engine.firePageEvent("load", on: "window")
         return failures

@@ -16,6 +16,9 @@ package final class PageSession {
     package var onDemand = false
     /// CSS modules imported before the DOM (on demand) was loaded: added when it loads.
     var pendingStyles: [String] = []
+    /// `<script src>` elements the page inserted, waiting for their turn of the loop (or for the
+    /// page's `load`, which runs them first).
+    var pendingDynamic: [(url: String, token: Double, module: Bool)] = []
     /// The stand-ins' loader, to load the prelude on request.
     var loader: ScriptFunction?
     /// Consulted before `dialogHandler`: an answer means the dialog was a bridge message (a

@@ -270,4 +270,25 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines == ["parsed on", "z1 ran"] + (1...8).flatMap { ["z\($0) ran", "load \($0)"] }, "\(r.lines)")
     }
+
+    @Test func theLoadEventWaitsForInsertedScriptsAndFragmentScriptsNeverRun() async throws {
+        // A loader snippet's script ran after window load (its load listener never fired), and
+        // scripts made by innerHTML or insertAdjacentHTML ran (browsers run none).
+        let dir = try CLI.folder([
+            "app.js": "console.log('app.js runs'); window.addEventListener('load', () => console.log('app init on load'));",
+            "p.html": """
+                <!doctype html><html><head><script>
+                var s = document.createElement('script'); s.src = 'app.js'; document.head.appendChild(s);
+                </script></head><body><script>
+                document.body.insertAdjacentHTML('beforeend', '<script>console.log("fragment script ran")<\\/script>');
+                const d = document.createElement('div'); d.innerHTML = '<script>console.log("innerHTML script ran")<\\/script>'; document.body.appendChild(d);
+                document.body.innerHTML += '';
+                window.addEventListener('load', () => console.log('page load event'));
+                </script></body></html>
+                """,
+        ])
+        let r = try await CLI.run(["run", dir + "/p.html"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines == ["app.js runs", "page load event", "app init on load"], "the page registered its listener first")
+    }
 }

@@ -102,6 +102,9 @@ const pending = new MapCtor();
 let tokens = 0;
 function runDynamic(el) {
   if (weakSetHas(started, el) || weakSetHas(parserInserted, el) || el.namespaceURI !== HTML_NS) return;
+  // A script made by innerHTML, insertAdjacentHTML or another fragment parse never runs, as in
+  // browsers (domino's fragment parser marks it already started).
+  if (el._already_started === true) return;
   const kind = kindOf(el);
   if (kind !== 'classic' && kind !== 'module') return;
   const src = el.getAttribute('src');
