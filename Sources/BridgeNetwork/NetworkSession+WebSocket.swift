@@ -38,9 +38,11 @@ extension NetworkSession {
             schedule(id, after: fixture?.openDelay ?? .zero) { [unowned self] in fail(id, reason, cause: cause) }
             return id
         }
-        // A server that picks a subprotocol the page did not offer fails the handshake in browsers.
-        if !protocols.isEmpty, !fixture.protocol.isEmpty, !protocols.contains(fixture.protocol) {
-            let reason = "the fixture's server chose the subprotocol '\(fixture.protocol)', which the page did not offer (\(protocols.joined(separator: ", ")))"
+        // A server that picks a subprotocol the page did not offer (or offered none) fails the
+        // handshake in browsers.
+        if !fixture.protocol.isEmpty, !protocols.contains(fixture.protocol) {
+            let offered = protocols.isEmpty ? "it offered none" : "it offered \(protocols.joined(separator: ", "))"
+            let reason = "the fixture's server chose the subprotocol '\(fixture.protocol)', which the page did not offer (\(offered))"
             schedule(id, after: fixture.openDelay) { [unowned self] in fail(id, reason, cause: "protocol") }
             return id
         }
@@ -148,7 +150,7 @@ extension NetworkSession {
         let at = max(now, last) + delay
         if reply { sockets[id]?.lastReply = at } else { sockets[id]?.lastStep = at }
         let timer = engine.loop.allocateTimerID()
-        engine.loop.schedule(after: at - now, id: timer) { [unowned self] in
+        engine.loop.schedule(at: at, id: timer) { [unowned self] in
             sockets[id]?.timers.remove(timer)
             step()
         }

@@ -118,10 +118,18 @@ package final class EventLoop {
     /// `cancelTimer`.
     @discardableResult
     package func schedule(after delay: Duration, id: Int? = nil, _ action: @escaping Task) -> Int {
+        schedule(at: clock.now + max(.zero, delay), id: id, action)
+    }
+
+    /// Schedules `action` at the clock reading `deadline` (at once when it has passed). Steps
+    /// computed from one reading keep their order: `after:` reads the clock again, and on the
+    /// system clock two steps of equal deadline could come out in either order.
+    @discardableResult
+    package func schedule(at deadline: Duration, id: Int? = nil, _ action: @escaping Task) -> Int {
         let timerID = id ?? allocateTimerID()
         precondition(timerID > 0, "closure timer ids are positive (the heap names owned timers with negative ones)")
         scheduleCount &+= 1
-        let seq = heap.push(timerID, at: clock.now + max(.zero, delay))
+        let seq = heap.push(timerID, at: deadline)
         // (An id armed again while armed: its earlier entry is a cancelled one now.)
         if timerActions.updateValue((seq, action), forKey: timerID) != nil { noteStale() }
         // A parked run waits until the earliest deadline it knew; this one may be earlier.

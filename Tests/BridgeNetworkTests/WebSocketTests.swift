@@ -58,7 +58,7 @@ import BridgeRuntimeTesting
 
     @Test func pageCloses() async throws {
         let (lines, log) = try await Net.run("""
-            const ws = new WebSocket('https://chat.example.com/room/3');
+            const ws = new WebSocket('https://chat.example.com/room/3', 'chat');
             ws.onopen = () => { ws.close(1000, 'done'); console.log('closing', ws.readyState); };
             ws.onmessage = e => console.log('never', e.data);
             ws.onclose = e => console.log('close', e.code, e.reason, ws.url);
@@ -78,6 +78,8 @@ import BridgeRuntimeTesting
         // Both opened (the first with the fixture's protocol) or closed cleanly with 1005 before.
         let (lines, log) = try await Net.run("""
             const a = new WebSocket('wss://chat.example.com/room/1', 'other');
+            const c = new WebSocket('wss://chat.example.com/room/4');
+            c.onopen = () => console.log('c open'); c.onclose = e => console.log('c close', e.code);
             a.onopen = () => console.log('a open'); a.onerror = () => console.log('a error', a.readyState);
             a.onclose = e => console.log('a close', e.code, e.wasClean);
             const b = new WebSocket('wss://chat.example.com/room/2');
@@ -86,7 +88,18 @@ import BridgeRuntimeTesting
             b.close();
             console.log('b closing', b.readyState);
             """, rules: Self.rules)
-        #expect(lines == ["b closing 2", "b error", "b close 1006 false 3", "a error 3", "a close 1006 false"])
-        #expect(log.sockets.filter { $0.phase == "error" }.compactMap { $0.details["cause"]?.stringValue } == ["page", "protocol"])
+        #expect(lines == ["b closing 2", "b error", "b close 1006 false 3", "a error 3", "a close 1006 false", "c close 1006"])
+        #expect(log.sockets.filter { $0.phase == "error" }.compactMap { $0.details["cause"]?.stringValue } == ["page", "protocol", "protocol"])
+    }
+
+    @Test func messagesWithoutADelayOfTheirOwnFollowADelayedOpenOnTheSystemClock() async throws {
+        // Each step was scheduled from its own clock reading: on the system clock a message due
+        // with the open could fire first and was dropped (10 of 10 runs).
+        let (engine, log) = try Net.engine(#"[{"websocket": "wss://s.example/chat", "delayMs": 30, "messages": [{"text": "welcome"}, {"text": "second"}]}]"#, clock: SystemClock())
+        defer { engine.close() }
+        try engine.execute("const ws = new WebSocket('wss://s.example/chat'); ws.onopen = () => console.log('open'); ws.onmessage = e => console.log('message', e.data);", sourceURL: "page.js")
+        // (A wide limit: other suites running in parallel can hold the main actor for seconds.)
+        try await engine.runUntilIdle(limit: .seconds(120))
+        #expect(log.console == ["open", "message welcome", "message second"])
     }
 }
