@@ -85,12 +85,14 @@ import Testing
     func firstUseLoadsAreNotCut() async throws {
         // About half of the runs ended in SIGABRT (exit 134) once the limit had cut the load.
         let dir = try directory([
-            "dom.test.js": "test('dom', () => { document.body.innerHTML = '<p>x</p>'; expect(document.querySelector('p').textContent).toBe('x'); });\ntest('after', () => {});\n",
+            // (Only the loads are long: the rest of each test stays well inside its limit even in a
+            // debug build on a loaded machine. The DOM's load takes 40–190 ms.)
+            "dom.test.js": "test('dom', () => { document.title = 'x'; expect(document.title).toBe('x'); });\ntest('after', () => {});\n",
             "net.test.js": "test('net', () => { new XMLHttpRequest(); expect(typeof fetch).toBe('function'); });\ntest('after', () => {});\n",
             "spin.test.js": "test('doc', () => { document; });\ntest('spin', () => { const t = Date.now(); while (Date.now() - t < 2000) {} });\n",
         ])
         for attempt in 1...4 {
-            let dom = try await CLI.run(["test", "dom.test.js", "--timeout", "20", "--workers", "1"], in: dir)
+            let dom = try await CLI.run(["test", "dom.test.js", "--timeout", "30", "--workers", "1"], in: dir)
             #expect(dom.status == 0, "attempt \(attempt): \(dom.stdout) \(dom.stderr)")
             let net = try await CLI.run(["test", "net.test.js", "--timeout", "8", "--workers", "1"], in: dir)
             #expect(net.status == 0, "attempt \(attempt): \(net.stdout) \(net.stderr)")
