@@ -46,8 +46,9 @@ struct EsbuildBuild {
             }
             return raw
         } catch {
-            // An error that names a link made for the import map names the real directory.
-            throw error.mapping(shim.naming)
+            // An error that names a link made for the import map names the real directory; one
+            // that an import map entry left out explains gets that entry's reason.
+            throw namingLeftOutEntries(error.mapping(shim.naming))
         }
     }
 
@@ -154,24 +155,41 @@ struct EsbuildBuild {
                     message = "cannot import \"\(specifier)\": URL imports are not bundled and a run has no network; import a local file by its path, or by a bare name the page's import map maps to a local file"
                     problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
                 } else if let specifier = item["original"]?.stringValue, let entry = leftOutEntry(for: specifier) {
-                    message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)"
-                    problems.append(problem(message, importing: specifier, in: absolute, entryPath: entryPath))
+                    problems.append(problem(Self.leftOutMessage(specifier, entry.problem), importing: specifier, in: absolute, entryPath: entryPath))
                 }
             }
         }
         return problems
     }
 
-    /// The left-out import map entry an import of `specifier` needed: one that maps it, when no
-    /// applied entry maps it more closely (`"pkg/addon"` applied beside a `"pkg/"` left out).
-    /// Keys that are paths or URLs are not compared with the raw specifier (`./util.js` in
-    /// another folder is another file).
-    private func leftOutEntry(for specifier: String) -> (key: String, problem: ModuleError.Problem)? {
+    /// The left-out import map entry an import of `specifier` needed: one that maps it (a prefix
+    /// key the names below it, another key that name), when no applied entry maps it more closely
+    /// (`"pkg/addon"` applied beside a `"pkg/"` left out). Keys that are paths or URLs are not
+    /// compared with the raw specifier (`./util.js` in another folder is another file).
+    private func leftOutEntry(for specifier: some StringProtocol) -> (key: String, problem: ModuleError.Problem)? {
         refused.first { entry in
-            guard !ImportMap.isURLOrPath(entry.key), ImportMap.maps(entry.key, specifier) else { return false }
-            let length = entry.key.hasSuffix("/") ? entry.key.count - 1 : entry.key.count
-            return !aliases.contains { ($0.name == specifier || specifier.hasPrefix($0.name + "/")) && $0.name.count > length }
+            let isPrefix = entry.key.hasSuffix("/")
+            let name = isPrefix ? String(entry.key.dropLast()) : entry.key
+            guard !ImportMap.isURLOrPath(entry.key), isPrefix ? specifier.hasPrefix(entry.key) : specifier == name else { return false }
+            return !aliases.contains { ($0.name == specifier || specifier.hasPrefix($0.name + "/")) && $0.name.count > name.count }
         }
+    }
+
+    static func leftOutMessage(_ specifier: some StringProtocol, _ problem: ModuleError.Problem) -> String {
+        "Could not resolve \"\(specifier)\" (\(problem); the entry was left out)"
+    }
+
+    /// `error` with each of esbuild's `Could not resolve "NAME"` that a left-out entry explains
+    /// given that entry's reason instead of the generic hint.
+    private func namingLeftOutEntries(_ error: ModuleError) -> ModuleError {
+        guard error.kind == .build, !refused.isEmpty else { return error }
+        var e = error
+        let prefix = "Could not resolve \""
+        for i in e.problems.indices where e.problems[i].message.hasPrefix(prefix) {
+            let specifier = e.problems[i].message.dropFirst(prefix.count).prefix { $0 != "\"" }
+            if let entry = leftOutEntry(for: specifier) { e.problems[i].message = Self.leftOutMessage(specifier, entry.problem) }
+        }
+        return e
     }
 
     /// `message` at the place `file` imports `specifier` (its line and column when the quoted

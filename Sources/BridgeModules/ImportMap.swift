@@ -146,14 +146,6 @@ public struct ImportMap: Sendable, Hashable {
         return .success(value.hasSuffix("/") ? joined + "/" : joined)
     }
 
-    /// Whether the map's `key` applies to an import of `specifier`: a prefix key (`"lib/"`) to
-    /// the names below it, another key to that name.
-    static func maps(_ key: String, _ specifier: Substring) -> Bool {
-        key.hasSuffix("/") ? specifier.hasPrefix(key) : specifier == key
-    }
-
-    static func maps(_ key: String, _ specifier: String) -> Bool { maps(key, specifier[...]) }
-
     /// `http:`, `https:` or protocol-relative (`//host/…`); `lower` is lower-cased.
     static func isWeb(_ lower: String) -> Bool {
         lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//")

@@ -71,8 +71,8 @@ struct ImportMapShim {
                 continue
             }
             shims += 1
+            if shims == 1 { mkdir(root, 0o700) }
             let shim = root + "/\(shims)"
-            mkdir(root, 0o700)
             try make(shim, node, name: name)
             self.aliases.append((name, shim))
         }

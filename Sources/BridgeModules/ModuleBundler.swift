@@ -94,11 +94,7 @@ public struct ModuleBundler: Sendable {
         } else {
             var build = EsbuildBuild(esbuild: esbuild, entry: entry, directory: directory, aliases: aliases, options: options, name: name(for: entry))
             build.refused = refused
-            do {
-                raw = try build.run()
-            } catch {
-                throw error.naming(refused)
-            }
+            raw = try build.run()
             BundleCache.shared.store(raw, for: key)
         }
         return finish(raw, entry: entry)
@@ -137,22 +133,5 @@ public struct ModuleBundler: Sendable {
             if path == entryPath { return entryName }
             return custom?(path) ?? ModulePaths.displayName(path)
         }
-    }
-}
-
-extension ModuleError {
-    /// The error with each `Could not resolve "NAME"` that an import map entry left out (`refused`)
-    /// would have mapped given that entry's reason instead of the generic hint.
-    func naming(_ refused: [(key: String, problem: ModuleError.Problem)]) -> ModuleError {
-        guard kind == .build, !refused.isEmpty else { return self }
-        var e = self
-        for i in e.problems.indices {
-            let prefix = "Could not resolve \""
-            guard e.problems[i].message.hasPrefix(prefix) else { continue }
-            let specifier = e.problems[i].message.dropFirst(prefix.count).prefix { $0 != "\"" }
-            let entry = refused.first { r in ImportMap.maps(r.key, specifier) || (!r.key.hasSuffix("/") && specifier.hasPrefix(r.key + "/")) }
-            if let entry { e.problems[i].message = "Could not resolve \"\(specifier)\" (\(entry.problem); the entry was left out)" }
-        }
-        return e
     }
 }

@@ -179,8 +179,7 @@ public final class ScriptVM {
     /// nest (the network's load inside the DOM's).
     package func beginRuntimeStep() {
         runtimeSteps += 1
-        guard runtimeSteps == 1, watchdog.limit > 0 else { return }
-        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit + 60, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+        if runtimeSteps == 1 { armTimeLimit(extra: 60) }
     }
 
     /// Ends a step ``beginRuntimeStep()`` began: after the last, the script has the limit again,
@@ -188,15 +187,20 @@ public final class ScriptVM {
     package func endRuntimeStep() {
         guard runtimeSteps > 0 else { return }
         runtimeSteps -= 1
-        guard runtimeSteps == 0, watchdog.limit > 0 else { return }
-        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
+        if runtimeSteps == 0 { armTimeLimit(extra: 0) }
     }
 
     /// A stop ends every step (a stop skips the scripts' `finally`, which end them).
     func endRuntimeStepsAfterStop() {
         guard runtimeSteps > 0 else { return }
-        runtimeSteps = 1
-        endRuntimeStep()
+        runtimeSteps = 0
+        armTimeLimit(extra: 0)
+    }
+
+    /// The time limit from now: the VM's, plus `extra` seconds.
+    private func armTimeLimit(extra: Double) {
+        guard watchdog.limit > 0 else { return }
+        JSContextGroupSetExecutionTimeLimit(group, watchdog.limit + extra, watchdogShouldTerminate, Unmanaged.passUnretained(watchdog).toOpaque())
     }
 
     private var runtimeSteps = 0
