@@ -12,10 +12,12 @@ extension BridgeEngine {
     /// Runs a bundle made by `ModuleBundler`: adds its source map, so that errors at positions
     /// inside it (uncaught, rejected, thrown from here) name the original file, line and column,
     /// and stack frames in it are rewritten the same way; then executes it under its
-    /// `sourceURL`.
+    /// `sourceURL`. CSS the modules imported goes into the document first, as Vite's client
+    /// injects it (with the DOM on demand and not loaded yet, when it loads).
     ///
     /// - Throws: `ScriptError` (mapped) when the bundle throws while it runs.
     package func executeModule(_ bundle: ModuleBundle) throws(ScriptError) {
+        if let css = bundle.css, !css.isEmpty { addStyle(css) }
         addSourceMap(bundle.sourceMap, for: bundle.sourceURL)
         try execute(bundle.code, sourceURL: bundle.sourceURL)
     }

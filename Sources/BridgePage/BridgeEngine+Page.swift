@@ -121,7 +121,7 @@ extension BridgeEngine {
 
     /// Adds a `<style>` element with `css` to the document's head (the CSS a module imported).
     /// With the DOM on demand and not loaded yet, it is added when the DOM loads.
-    package func addStyle(_ css: String) {
+    func addStyle(_ css: String) {
         guard pageSession.support != nil else {
             pageSession.pendingStyles.append(css)
             return

@@ -88,8 +88,6 @@ extension PageLoader {
                 }
             }
         }
-        // CSS the modules imported goes into the document, as Vite's client injects it.
-        if let css = bundle.css, !css.isEmpty { engine.addStyle(css) }
         // `document.currentScript` is null while a module runs.
         do {
             try engine.executeModule(bundle)

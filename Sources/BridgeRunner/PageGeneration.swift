@@ -107,8 +107,6 @@ struct PageGeneration {
         } else if page.isModule, let bundle = bundle(page) {
             do {
                 engine.installPageSupportOnDemand()
-                // CSS the modules imported goes into the document when the script first touches it.
-                if let css = bundle.css, !css.isEmpty { engine.addStyle(css) }
                 try engine.executeModule(bundle)
             } catch {
                 engine.report(.exception(error))

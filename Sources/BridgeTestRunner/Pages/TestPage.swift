@@ -116,7 +116,6 @@ final class TestPage {
             }
             host.session.noteLoaded(bundle.inputs)
             engine.installPageSupportOnDemand()
-            if let css = bundle.css, !css.isEmpty { engine.addStyle(css) }
             do { try engine.executeModule(bundle) } catch { engine.recordUncaught(error) }
         } else {
             engine.installPageSupportOnDemand()
